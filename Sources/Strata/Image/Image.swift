@@ -1,0 +1,114 @@
+import Synchronization
+
+/// An immutable bitmap of premultiplied RGBA8 pixels, row-major, top row first: what a
+/// layer's `contents` holds.
+///
+/// Images are reference types so that renderers can recognise the same image across frames
+/// (texture caches key on `ObjectIdentifier`) and share derived data such as mipmaps.
+public final class Image: Sendable {
+  public let width: Int
+  public let height: Int
+  /// Premultiplied RGBA8, `width * height * 4` bytes.
+  public let pixels: [UInt8]
+  private let mipCache = Mutex<[Image]?>(nil)
+
+  /// Wraps premultiplied RGBA8 pixels. The caller guarantees `c <= a` for every pixel.
+  public init(width: Int, height: Int, premultipliedPixels: [UInt8]) {
+    precondition(width > 0 && height > 0, "Image needs a positive size")
+    precondition(premultipliedPixels.count == width * height * 4, "Image needs width*height*4 bytes")
+    self.width = width
+    self.height = height
+    self.pixels = premultipliedPixels
+  }
+
+  /// Premultiplies straight RGBA8 pixels with `c' = (c·a + 127) / 255`.
+  public convenience init(width: Int, height: Int, straightPixels: [UInt8]) {
+    var p = straightPixels
+    precondition(p.count == width * height * 4, "Image needs width*height*4 bytes")
+    p.withUnsafeMutableBufferPointer { buf in
+      var i = 0
+      while i < buf.count {
+        let a = UInt32(buf[i + 3])
+        if a != 255 {
+          buf[i] = UInt8((UInt32(buf[i]) * a + 127) / 255)
+          buf[i + 1] = UInt8((UInt32(buf[i + 1]) * a + 127) / 255)
+          buf[i + 2] = UInt8((UInt32(buf[i + 2]) * a + 127) / 255)
+        }
+        i += 4
+      }
+    }
+    self.init(width: width, height: height, premultipliedPixels: p)
+  }
+
+  /// Builds an image from a function of the pixel position returning straight RGBA8.
+  public convenience init(width: Int, height: Int, straight: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) {
+    var p = [UInt8](repeating: 0, count: width * height * 4)
+    for y in 0..<height {
+      for x in 0..<width {
+        let c = straight(x, y)
+        let i = (y * width + x) * 4
+        p[i] = c.0; p[i + 1] = c.1; p[i + 2] = c.2; p[i + 3] = c.3
+      }
+    }
+    self.init(width: width, height: height, straightPixels: p)
+  }
+
+  /// The premultiplied pixel at `(x, y)`.
+  public subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+    let i = (y * width + x) * 4
+    return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+  }
+
+  /// Straight-alpha RGBA8 pixels, for encoders: `c = (c'·255 + a/2) / a`.
+  public var straightPixels: [UInt8] {
+    var p = pixels
+    p.withUnsafeMutableBufferPointer { buf in
+      var i = 0
+      while i < buf.count {
+        let a = UInt32(buf[i + 3])
+        if a == 0 {
+          buf[i] = 0; buf[i + 1] = 0; buf[i + 2] = 0
+        } else if a != 255 {
+          buf[i] = UInt8(min(255, (UInt32(buf[i]) * 255 + a / 2) / a))
+          buf[i + 1] = UInt8(min(255, (UInt32(buf[i + 1]) * 255 + a / 2) / a))
+          buf[i + 2] = UInt8(min(255, (UInt32(buf[i + 2]) * 255 + a / 2) / a))
+        }
+        i += 4
+      }
+    }
+    return p
+  }
+
+  /// The mipmap chain below this image (level 1 first), each level half the size of the
+  /// one above (rounded down, at least 1) by a 2x2 box filter. Built once, on first use.
+  public var mipmaps: [Image] {
+    mipCache.withLock { cache in
+      if let cache { return cache }
+      var levels: [Image] = []
+      var current: Image = self
+      while current.width > 1 || current.height > 1 {
+        current = current.halved()
+        levels.append(current)
+      }
+      cache = levels
+      return levels
+    }
+  }
+
+  private func halved() -> Image {
+    let w = max(1, width / 2), h = max(1, height / 2)
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+      let y0 = min(2 * y, height - 1), y1 = min(2 * y + 1, height - 1)
+      for x in 0..<w {
+        let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
+        for c in 0..<4 {
+          let s = Int(pixels[(y0 * width + x0) * 4 + c]) + Int(pixels[(y0 * width + x1) * 4 + c])
+            + Int(pixels[(y1 * width + x0) * 4 + c]) + Int(pixels[(y1 * width + x1) * 4 + c])
+          out[(y * w + x) * 4 + c] = UInt8((s + 2) / 4)
+        }
+      }
+    }
+    return Image(width: w, height: h, premultipliedPixels: out)
+  }
+}

@@ -1,0 +1,85 @@
+/// A node of the layer tree, with `CALayer`'s properties, names and defaults.
+///
+/// Layers are mutable model objects, used from one thread at a time. Rendering never reads
+/// them directly: it takes an immutable `LayerSnapshot` first.
+open class Layer: CustomStringConvertible {
+  // MARK: Geometry
+  public var bounds: Rect = .zero
+  public var position: Point = .zero
+  public var zPosition: Double = 0
+  public var anchorPoint = Point(x: 0.5, y: 0.5)
+  public var anchorPointZ: Double = 0
+  public var transform: Transform3D = .identity
+  /// Applied to the sublayers, about this layer's anchor point.
+  public var sublayerTransform: Transform3D = .identity
+  /// Flips the sublayers' coordinate space vertically (y up from the bottom edge).
+  public var isGeometryFlipped = false
+
+  // MARK: Appearance
+  public var isHidden = false
+  public var opacity: Double = 1
+  public var isDoubleSided = true
+  public var masksToBounds = false
+  public var backgroundColor: Color? = nil
+  public var cornerRadius: Double = 0
+  public var maskedCorners: CornerMask = .all
+  public var cornerCurve: CornerCurve = .circular
+  public var borderWidth: Double = 0
+  public var borderColor: Color = .black
+
+  // MARK: Contents
+  public var contents: Image? = nil
+  public var contentsGravity: ContentsGravity = .resize
+  /// The part of the image shown, in unit coordinates of the image.
+  public var contentsRect: Rect = .unit
+  /// The stretchable part of the image for nine-slice scaling, in unit coordinates of
+  /// `contentsRect`.
+  public var contentsCenter: Rect = .unit
+  /// Image pixels per point.
+  public var contentsScale: Double = 1
+  public var minificationFilter: ContentsFilter = .linear
+  public var magnificationFilter: ContentsFilter = .linear
+  public var minificationFilterBias: Double = 0
+
+  // MARK: Effects (rendered by later stages; carried through the snapshot already)
+  public var mask: Layer? = nil
+  public var shadowColor: Color = .black
+  public var shadowOpacity: Double = 0
+  /// (0, -3) points up, as on iOS.
+  public var shadowOffset = Size(width: 0, height: -3)
+  public var shadowRadius: Double = 3
+  public var shouldRasterize = false
+  public var rasterizationScale: Double = 1
+  public var allowsGroupOpacity = true
+  /// Off by default, as on iOS: transformed layer edges are not anti-aliased.
+  public var allowsEdgeAntialiasing = false
+  public var edgeAntialiasingMask: EdgeAntialiasingMask = .all
+  /// A compositing filter name such as `"multiplyBlendMode"`, or nil for source-over.
+  public var compositingFilter: String? = nil
+
+  // MARK: Identity
+  public var name: String? = nil
+
+  // MARK: Tree
+  public internal(set) var sublayers: [Layer] = []
+  public internal(set) weak var superlayer: Layer?
+
+  public init() {}
+
+  /// A layer with the given bounds size at the given frame.
+  public convenience init(frame: Rect) {
+    self.init()
+    self.frame = frame
+  }
+
+  /// The layer kind's name in scene files.
+  open class var typeName: String { "layer" }
+
+  /// Whether `p`, in this layer's coordinates, lies inside the bounds. Layer kinds with
+  /// other shapes override it.
+  open func contains(_ p: Point) -> Bool { bounds.contains(p) }
+
+  public var description: String {
+    name.map { "layer \"\($0)\"" } ?? "\(Self.typeName) \(ObjectIdentifier(self).hashValue & 0xffff)"
+  }
+}

@@ -1,0 +1,58 @@
+/// How `contents` is placed in the bounds (`CALayerContentsGravity`). With y growing
+/// downward, `top` means the visually top edge.
+public enum ContentsGravity: String, CaseIterable, Sendable {
+  case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+  case resize, resizeAspect, resizeAspectFill
+}
+
+/// Texture filtering for `minificationFilter` and `magnificationFilter`
+/// (`CALayerContentsFilter`). `trilinear` samples two mipmap levels.
+public enum ContentsFilter: String, CaseIterable, Sendable {
+  case nearest, linear, trilinear
+}
+
+/// The corners that `cornerRadius` rounds (`CACornerMask`). "Min Y" is the visually top
+/// edge, since y grows downward.
+public struct CornerMask: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  public static let layerMinXMinYCorner = CornerMask(rawValue: 1)
+  public static let layerMaxXMinYCorner = CornerMask(rawValue: 2)
+  public static let layerMinXMaxYCorner = CornerMask(rawValue: 4)
+  public static let layerMaxXMaxYCorner = CornerMask(rawValue: 8)
+  public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+}
+
+/// The curve of rounded corners (`CALayerCornerCurve`).
+public enum CornerCurve: String, CaseIterable, Sendable {
+  case circular, continuous
+}
+
+/// The edges that are anti-aliased when `allowsEdgeAntialiasing` is on (`CAEdgeAntialiasingMask`).
+public struct EdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  public static let layerLeftEdge = EdgeAntialiasingMask(rawValue: 1)
+  public static let layerRightEdge = EdgeAntialiasingMask(rawValue: 2)
+  public static let layerBottomEdge = EdgeAntialiasingMask(rawValue: 4)
+  public static let layerTopEdge = EdgeAntialiasingMask(rawValue: 8)
+  public static let all: EdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+}
+
+/// A refused change to the layer tree.
+public enum LayerTreeError: Error, Equatable, CustomStringConvertible {
+  /// The change would make a layer its own ancestor.
+  case cycle(layer: String, parent: String)
+  /// `replaceSublayer` was given a layer that is not a sublayer.
+  case notASublayer(String)
+  /// The index of `insertSublayer(_:at:)` is past the end.
+  case indexOutOfRange(Int, count: Int)
+
+  public var description: String {
+    switch self {
+    case .cycle(let l, let p): "adding \(l) to \(p) would make \(l) its own ancestor"
+    case .notASublayer(let l): "\(l) is not a sublayer of this layer"
+    case .indexOutOfRange(let i, let c): "index \(i) is outside 0...\(c)"
+    }
+  }
+}

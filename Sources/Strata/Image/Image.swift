@@ -4,13 +4,22 @@ import Synchronization
 /// layer's `contents` holds.
 ///
 /// Images are reference types so that renderers can recognise the same image across frames
-/// (texture caches key on `ObjectIdentifier`) and share derived data such as mipmaps.
-public final class Image: Sendable {
+/// (texture caches key on `ObjectIdentifier`) and share derived data such as mipmaps. The
+/// pixels live in one allocation that never changes after `init`, so renderers read them
+/// through `unsafeBaseAddress` without copying; that is why the type is `@unchecked Sendable`.
+public final class Image: @unchecked Sendable {
   public let width: Int
   public let height: Int
-  /// Premultiplied RGBA8, `width * height * 4` bytes.
-  public let pixels: [UInt8]
+  private let storage: UnsafeMutableBufferPointer<UInt8>
   private let mipCache = Mutex<[Image]?>(nil)
+
+  /// Premultiplied RGBA8, `width * height * 4` bytes (a copy).
+  public var pixels: [UInt8] { Array(storage) }
+
+  /// The first byte of the pixels; valid, and unchanging, for as long as the image lives.
+  public var unsafeBaseAddress: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
+
+  deinit { storage.deallocate() }
 
   /// Wraps premultiplied RGBA8 pixels. The caller guarantees `c <= a` for every pixel.
   public init(width: Int, height: Int, premultipliedPixels: [UInt8]) {
@@ -18,7 +27,8 @@ public final class Image: Sendable {
     precondition(premultipliedPixels.count == width * height * 4, "Image needs width*height*4 bytes")
     self.width = width
     self.height = height
-    self.pixels = premultipliedPixels
+    storage = .allocate(capacity: premultipliedPixels.count)
+    _ = storage.initialize(from: premultipliedPixels)
   }
 
   /// Premultiplies straight RGBA8 pixels with `c' = (c·a + 127) / 255`.
@@ -55,8 +65,9 @@ public final class Image: Sendable {
 
   /// The premultiplied pixel at `(x, y)`.
   public subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the image")
     let i = (y * width + x) * 4
-    return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    return (storage[i], storage[i + 1], storage[i + 2], storage[i + 3])
   }
 
   /// Straight-alpha RGBA8 pixels, for encoders: `c = (c'·255 + a/2) / a`.
@@ -96,6 +107,7 @@ public final class Image: Sendable {
   }
 
   private func halved() -> Image {
+    let pixels = storage
     let w = max(1, width / 2), h = max(1, height / 2)
     var out = [UInt8](repeating: 0, count: w * h * 4)
     for y in 0..<h {

@@ -1,0 +1,49 @@
+import Strata
+import StrataRender
+
+/// An image paint in the form the pixel loop samples: the texel map, the filters and,
+/// when trilinear filtering may be used, the mipmap chain.
+struct PreparedTexture: Sendable {
+  /// Layer plane → level-0 texels.
+  let a: Float, b: Float, c: Float, d: Float, tx: Float, ty: Float
+  let levels: [TextureLevel]
+  /// Keeps the images behind `levels` alive.
+  let images: [Image]
+  /// Whether the filter depends on the footprint (different filters, or mipmaps).
+  let needsLevelOfDetail: Bool
+  let minFilter: ContentsFilter
+  let magFilter: ContentsFilter
+  let bias: Float
+
+  init(_ p: ImagePaint) {
+    let t = p.texelMap
+    a = Float(t.a); b = Float(t.b); c = Float(t.c); d = Float(t.d); tx = Float(t.tx); ty = Float(t.ty)
+    minFilter = p.minificationFilter
+    magFilter = p.magnificationFilter
+    bias = Float(p.minificationFilterBias)
+    let img = p.image
+    var lv = [TextureLevel(pixels: img.unsafeBaseAddress, width: Int32(img.width), height: Int32(img.height), scaleX: 1, scaleY: 1)]
+    var imgs = [img]
+    if minFilter == .trilinear {
+      for m in img.mipmaps {
+        imgs.append(m)
+        lv.append(
+          TextureLevel(
+            pixels: m.unsafeBaseAddress, width: Int32(m.width), height: Int32(m.height),
+            scaleX: Float(m.width) / Float(img.width), scaleY: Float(m.height) / Float(img.height)))
+      }
+    }
+    levels = lv
+    images = imgs
+    needsLevelOfDetail = minFilter != magFilter || minFilter == .trilinear
+  }
+
+  /// Texels per device pixel (the longer axis of the footprint) for the device → layer
+  /// Jacobian `j`: above 1 the image is minified.
+  @inline(__always)
+  func footprint(_ j: Coverage.Jacobian) -> Float {
+    let sx = a * j.dudx + c * j.dvdx, tx = b * j.dudx + d * j.dvdx
+    let sy = a * j.dudy + c * j.dvdy, ty = b * j.dudy + d * j.dvdy
+    return max((sx * sx + tx * tx).squareRoot(), (sy * sy + ty * ty).squareRoot())
+  }
+}

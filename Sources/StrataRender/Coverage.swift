@@ -1,0 +1,69 @@
+/// Anti-aliased coverage of shapes, computed from signed distances in the layer plane and
+/// converted to device pixels with the local Jacobian of the device → layer map.
+///
+/// Shared by both backends: `Shaders/coverage.glsl` mirrors these functions line by line.
+/// Distances are positive inside. A straight edge's coverage is `clamp(0.5 + d / |∇|, 0, 1)`,
+/// which is exact for a pixel-aligned edge and one pixel wide under any transform.
+public enum Coverage {
+  /// The Jacobian of the device → layer-plane map at one pixel: how far `u` and `v` move
+  /// per device pixel in x and y.
+  public struct Jacobian: Sendable {
+    public var dudx: Float, dudy: Float, dvdx: Float, dvdy: Float
+
+    @inlinable public init(dudx: Float, dudy: Float, dvdx: Float, dvdy: Float) {
+      self.dudx = dudx; self.dudy = dudy; self.dvdx = dvdx; self.dvdy = dvdy
+    }
+
+    /// Layer units per device pixel across a line of constant `u` (a vertical edge).
+    @inlinable public var uPerPixel: Float { (dudx * dudx + dudy * dudy).squareRoot() }
+    /// Layer units per device pixel across a line of constant `v` (a horizontal edge).
+    @inlinable public var vPerPixel: Float { (dvdx * dvdx + dvdy * dvdy).squareRoot() }
+
+    /// Layer units per device pixel along the layer-plane direction `(nx, ny)` (unit).
+    @inlinable public func perPixel(nx: Float, ny: Float) -> Float {
+      let gx = nx * dudx + ny * dvdx, gy = nx * dudy + ny * dvdy
+      return (gx * gx + gy * gy).squareRoot()
+    }
+  }
+
+  /// Coverage of a pixel whose centre lies `distance` device pixels inside an edge.
+  @inlinable public static func ramp(_ distance: Float) -> Float {
+    min(max(0.5 + distance, 0), 1)
+  }
+
+  /// Coverage of a rounded rectangle `[x0, x1] × [y0, y1]` at the layer-plane point
+  /// `(u, v)`. Straight edges in `softEdges` (left, right, top, bottom bits as in
+  /// `EdgeAntialiasingMask`) are anti-aliased, the others are sampled at the pixel centre;
+  /// corners are always anti-aliased. Radii: top-left, top-right, bottom-left, bottom-right.
+  @inlinable public static func roundedRect(
+    u: Float, v: Float, x0: Float, y0: Float, x1: Float, y1: Float,
+    radii: SIMD4<Float>, softEdges: UInt8, jacobian j: Jacobian
+  ) -> Float {
+    var c: Float = 1
+    if softEdges == 0 {
+      if !(u >= x0 && u < x1 && v >= y0 && v < y1) { return 0 }
+    } else {
+      let su = j.uPerPixel, sv = j.vPerPixel
+      c = min(c, softEdges & 1 != 0 ? ramp((u - x0) / su) : (u >= x0 ? 1 : 0))
+      c = min(c, softEdges & 2 != 0 ? ramp((x1 - u) / su) : (u < x1 ? 1 : 0))
+      c = min(c, softEdges & 8 != 0 ? ramp((v - y0) / sv) : (v >= y0 ? 1 : 0))
+      c = min(c, softEdges & 4 != 0 ? ramp((y1 - v) / sv) : (v < y1 ? 1 : 0))
+      if c <= 0 { return 0 }
+    }
+    // Which corner's square the point is in, if any.
+    let left = u < (x0 + x1) * 0.5, top = v < (y0 + y1) * 0.5
+    let r = top ? (left ? radii[0] : radii[1]) : (left ? radii[2] : radii[3])
+    if r > 0 {
+      let cx = left ? x0 + r : x1 - r, cy = top ? y0 + r : y1 - r
+      if (left ? u < cx : u > cx) && (top ? v < cy : v > cy) {
+        let dx = u - cx, dy = v - cy
+        let len = (dx * dx + dy * dy).squareRoot()
+        if len > 0 {
+          let d = r - len
+          c = min(c, ramp(d / j.perPixel(nx: dx / len, ny: dy / len)))
+        }
+      }
+    }
+    return c
+  }
+}

@@ -1,0 +1,56 @@
+import Strata
+
+/// Projects layer-plane rectangles to device space, cutting away what lies behind the eye.
+public enum DevicePolygon {
+  /// Points closer to the eye plane than this (in homogeneous w) are cut away, so that
+  /// projected coordinates stay finite.
+  public static let minimumW = 1e-6
+  /// Projected coordinates are clamped to this magnitude; anything beyond is off-canvas.
+  static let limit = 1e7
+
+  /// The device-space outline of `rect` under `map`: the part with `w > 0`, projected.
+  /// Empty when the whole rectangle lies behind the eye.
+  public static func project(_ rect: Rect, _ map: Homography) -> [Point] {
+    let corners = [
+      Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+      Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
+    ]
+    var hs = corners.map { p in map.homogeneous(p.x, p.y) }
+    if hs.contains(where: { $0.w < minimumW }) {
+      hs = clipToFront(hs)
+    }
+    return hs.map { h in
+      Point(x: min(max(h.x / h.w, -limit), limit), y: min(max(h.y / h.w, -limit), limit))
+    }
+  }
+
+  /// Sutherland–Hodgman against the plane `w = minimumW`, in homogeneous coordinates.
+  static func clipToFront(_ poly: [(x: Double, y: Double, w: Double)]) -> [(x: Double, y: Double, w: Double)] {
+    var out: [(x: Double, y: Double, w: Double)] = []
+    for i in poly.indices {
+      let a = poly[i], b = poly[(i + 1) % poly.count]
+      let ina = a.w >= minimumW, inb = b.w >= minimumW
+      if ina { out.append(a) }
+      if ina != inb {
+        let t = (minimumW - a.w) / (b.w - a.w)
+        out.append((a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), minimumW))
+      }
+    }
+    return out
+  }
+
+  /// The whole pixels whose centres (or, with `pad`, whose neighbourhoods) the polygon
+  /// can touch, within `canvas`.
+  public static func pixelBounds(_ poly: [Point], pad: Int, canvas: PixelBounds) -> PixelBounds {
+    guard let first = poly.first else { return PixelBounds(x0: 0, y0: 0, x1: 0, y1: 0) }
+    var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
+    for p in poly.dropFirst() {
+      x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y)
+    }
+    // A pixel i is sampled at i + 0.5: it can be inside when i + 0.5 >= x0 and i + 0.5 < x1.
+    let b = PixelBounds(
+      x0: Int((x0 - 0.5).rounded(.up)) - pad, y0: Int((y0 - 0.5).rounded(.up)) - pad,
+      x1: Int((x1 - 0.5).rounded(.up)) + pad, y1: Int((y1 - 0.5).rounded(.up)) + pad)
+    return b.intersection(canvas)
+  }
+}

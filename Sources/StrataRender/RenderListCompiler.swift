@@ -26,7 +26,7 @@ public struct RenderListCompiler {
       list: RenderList(width: width, height: height, background: background.premultiplied),
       canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height))
     let device = Homography(Transform3D.scale(scale, scale))
-    state.visit(root, parentToDevice: device, opacity: 1, clip: nil)
+    state.visit(root, parentSpace: .identity, parentToDevice: device, opacity: 1, clip: nil)
     return state.list
   }
 
@@ -34,12 +34,19 @@ public struct RenderListCompiler {
     var list: RenderList
     let canvas: PixelBounds
 
-    mutating func visit(_ layer: LayerSnapshot, parentToDevice: Homography, opacity: Double, clip: Int?) {
+    /// - Parameters:
+    ///   - parentSpace: the parent's sublayer space (flip and `sublayerTransform`), which
+    ///     sees this layer's z before the parent flattens it into its plane.
+    ///   - parentToDevice: the parent's plane → device.
+    mutating func visit(
+      _ layer: LayerSnapshot, parentSpace: Transform3D, parentToDevice: Homography, opacity: Double, clip: Int?
+    ) {
       guard !layer.isHidden, layer.opacity > 0 else { return }
       let local = Homography(
         LayerGeometry.toSuperlayer(
           bounds: layer.bounds, position: layer.position, zPosition: layer.zPosition,
-          anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ, transform: layer.transform))
+          anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ, transform: layer.transform
+        ).concatenating(parentSpace))
       let toDevice = local.concatenating(parentToDevice)
       guard let map = PlaneMap(toDevice: toDevice) else { return }
       // Seen from behind: the plane's orientation flips (W stays positive in front).
@@ -80,13 +87,11 @@ public struct RenderListCompiler {
       }
 
       if !layer.sublayers.isEmpty {
-        let space = Homography(
-          LayerGeometry.sublayerSpace(
-            bounds: layer.bounds, anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ,
-            sublayerTransform: layer.sublayerTransform, isGeometryFlipped: layer.isGeometryFlipped))
-        let childParent = space.concatenating(toDevice)
+        let space = LayerGeometry.sublayerSpace(
+          bounds: layer.bounds, anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ,
+          sublayerTransform: layer.sublayerTransform, isGeometryFlipped: layer.isGeometryFlipped)
         for s in layer.sublayersInDrawingOrder {
-          visit(s, parentToDevice: childParent, opacity: alpha, clip: inner)
+          visit(s, parentSpace: space, parentToDevice: toDevice, opacity: alpha, clip: inner)
         }
       }
 

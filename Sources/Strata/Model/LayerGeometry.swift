@@ -136,28 +136,11 @@ extension Layer {
   /// coordinates, with Core Animation's rules: hidden layers are skipped, a higher
   /// `zPosition` wins over a later sibling, and `masksToBounds` limits hits to the bounds.
   public func hitTest(_ p: Point) -> Layer? {
-    guard !isHidden else { return nil }
-    guard let local = Homography(
-      LayerGeometry.toSuperlayer(
-        bounds: bounds, position: position, zPosition: zPosition, anchorPoint: anchorPoint,
-        anchorPointZ: anchorPointZ, transform: transform)).inverted?.apply(p)
-    else { return nil }
-    return hitTestLocal(local)
-  }
-
-  private func hitTestLocal(_ local: Point) -> Layer? {
+    guard !isHidden, let local = planeToSuperlayer.inverted?.apply(p) else { return nil }
     let inside = contains(local)
     if masksToBounds && !inside { return nil }
-    if !sublayers.isEmpty {
-      let space = Homography(
-        LayerGeometry.sublayerSpace(
-          bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
-          sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped))
-      if let sp = space.inverted?.apply(local) {
-        for s in sublayersInDrawingOrder.reversed() {
-          if let hit = s.hitTest(sp) { return hit }
-        }
-      }
+    for s in sublayersInDrawingOrder.reversed() {
+      if let hit = s.hitTest(local) { return hit }
     }
     return inside ? self : nil
   }

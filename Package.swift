@@ -28,13 +28,13 @@ let package = Package(
     .executableTarget(
       name: "strata-bench", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataPNG"]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
-    .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"]),
+    .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
     .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataScene", "StrataPNG"]),
     .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),
     .testTarget(
       name: "StrataCPUTests",
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene"],
-      resources: [.copy("Golden")]),
+      exclude: ["Golden"]),
     .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata"]),
   ],
   swiftLanguageModes: [.v6]

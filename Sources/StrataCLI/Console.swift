@@ -1,0 +1,22 @@
+/// Where a command writes: standard output and standard error in the tool, buffers in tests.
+public struct Console: Sendable {
+  public var out: @Sendable (String) -> Void
+  public var err: @Sendable (String) -> Void
+
+  public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    self.out = out
+    self.err = err
+  }
+}
+
+/// A command's exit status: 0 success, 1 the work failed, 2 the command line was wrong.
+public enum ExitCode: Int32, Sendable {
+  case success = 0
+  case failure = 1
+  case usage = 2
+}
+
+/// A command-line mistake; reported with the command's usage and exit status 2.
+struct UsageError: Error {
+  let message: String
+}

@@ -142,12 +142,14 @@ struct Rasterizer {
     }
   }
 
-  /// Premultiplied source-over of `src` (0…255) onto the pixel at `p`.
+  /// Premultiplied source-over of `src` (0…255, each colour at most alpha) onto the pixel
+  /// at `p`. With premultiplied inputs the result stays within 0…255 (up to rounding), so
+  /// no clamp is needed.
   @inline(__always)
   func blend(_ p: UnsafeMutablePointer<UInt8>, _ src: SIMD4<Float>) {
     let raw = UnsafeMutableRawPointer(p)
     let dst = SIMD4<Float>(raw.loadUnaligned(as: SIMD4<UInt8>.self))
-    let out = (src + dst * (1 - src.w * (1 / 255))).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+    let out = src + dst * (1 - src.w * (1 / 255))
     raw.storeBytes(of: PixelMath.bytes(out), as: SIMD4<UInt8>.self)
   }
 }

@@ -4,14 +4,14 @@
 /// image edge, as `GL_CLAMP_TO_EDGE` does.
 public enum Sampling {
   /// The nearest texel to coordinate `s` along an axis of `size` texels.
-  @inlinable public static func nearest(_ s: Float, size: Int32) -> Int32 {
+  @inlinable @inline(__always) public static func nearest(_ s: Float, size: Int32) -> Int32 {
     let i = s.isFinite ? Int32(max(min(s.rounded(.down), Float(size - 1)), 0)) : 0
     return i
   }
 
   /// The two texels that linear filtering blends at coordinate `s`, and the weight of the
   /// second: `(i0, i1, f)` with `value = t[i0]·(1 - f) + t[i1]·f`.
-  @inlinable public static func linear(_ s: Float, size: Int32) -> (Int32, Int32, Float) {
+  @inlinable @inline(__always) public static func linear(_ s: Float, size: Int32) -> (Int32, Int32, Float) {
     let p = s - 0.5
     guard p.isFinite else { return (0, 0, 0) }
     let fl = p.rounded(.down)
@@ -21,7 +21,7 @@ public enum Sampling {
   }
 
   /// The mipmap level of detail for a footprint of `texelsPerPixel` (`log2`, plus bias).
-  @inlinable public static func levelOfDetail(texelsPerPixel: Float, bias: Float) -> Float {
+  @inlinable @inline(__always) public static func levelOfDetail(texelsPerPixel: Float, bias: Float) -> Float {
     texelsPerPixel > 0 ? log2f(texelsPerPixel) + bias : 0
   }
 }

@@ -4,11 +4,15 @@ import PackageDescription
 /// Strata: a headless, Core Animation-style compositor.
 ///
 /// Dependencies point one way: model (`Strata`) <- render list (`StrataRender`) <- backends
-/// (`StrataCPU`) <- tools. Image codecs and scene files sit beside the model.
+/// (`StrataCPU`, `StrataGL`) <- tools. Image codecs and scene files sit beside the model;
+/// `StrataTesting` sits on top, for users' tests.
 let package = Package(
   name: "Strata",
   products: [
-    .library(name: "Strata", targets: ["Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU"]),
+    .library(
+      name: "Strata",
+      targets: ["Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL"]),
+    .library(name: "StrataTesting", targets: ["StrataTesting"]),
     .executable(name: "strata", targets: ["strata"]),
     .executable(name: "strata-bench", targets: ["strata-bench"]),
   ],
@@ -16,17 +20,32 @@ let package = Package(
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]),
+    // Headers only: EGL, GLES and GBM are loaded with dlopen at run time, so the tools start
+    // (and fall back to the CPU renderer) on machines without them.
+    .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
     .target(name: "Strata"),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"]),
     .target(name: "StrataScene", dependencies: ["Strata", "StrataPNG"]),
     .target(name: "StrataRender", dependencies: ["Strata"]),
     .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"]),
+    .executableTarget(name: "strata-embed-shaders", path: "Plugins/ShaderEmbedder"),
+    .plugin(
+      name: "EmbedShaders", capability: .buildTool(), dependencies: ["strata-embed-shaders"],
+      path: "Plugins/EmbedShaders"),
+    .target(
+      name: "StrataGL", dependencies: ["Strata", "StrataRender", "StrataCPU", "CEGL"],
+      plugins: ["EmbedShaders"]),
+    .target(
+      name: "StrataTesting",
+      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"]),
     .target(
       name: "StrataCLI",
-      dependencies: ["Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU"]),
+      dependencies: [
+        "Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataTesting",
+      ]),
     .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
     .executableTarget(
-      name: "strata-bench", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataPNG"]),
+      name: "strata-bench", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG"]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
     .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataScene", "StrataPNG"]),
@@ -35,6 +54,12 @@ let package = Package(
       name: "StrataCPUTests",
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene"],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "StrataGLTests",
+      dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene"]),
+    .testTarget(
+      name: "StrataTestingTests",
+      dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"]),
     .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata"]),
   ],
   swiftLanguageModes: [.v6]

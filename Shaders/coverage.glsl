@@ -1,0 +1,1 @@
+// Anti-aliased coverage; mirrors Sources/StrataRender/Coverage.swift line by line.

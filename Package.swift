@@ -50,13 +50,15 @@ let package = Package(
     .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
     .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataScene", "StrataPNG"]),
     .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),
+    // Scenes and images shared by the CPU and GPU golden tests.
+    .target(name: "StrataGoldenScenes", dependencies: ["Strata"], path: "Tests/GoldenScenes"),
     .testTarget(
       name: "StrataCPUTests",
-      dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene"],
+      dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes"],
       exclude: ["Golden"]),
     .testTarget(
       name: "StrataGLTests",
-      dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene"]),
+      dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes"]),
     .testTarget(
       name: "StrataTestingTests",
       dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"]),

@@ -1,1 +1,49 @@
-// Anti-aliased coverage; mirrors Sources/StrataRender/Coverage.swift line by line.
+// Anti-aliased coverage from signed distances in the layer plane, converted to device pixels
+// with the Jacobian of the device -> layer map. Mirrors Sources/StrataRender/Coverage.swift
+// function by function: change both together.
+
+// The Jacobian at one pixel: (du/dx, du/dy, dv/dx, dv/dy).
+float uPerPixel(vec4 j) { return sqrt(j.x * j.x + j.y * j.y); }
+float vPerPixel(vec4 j) { return sqrt(j.z * j.z + j.w * j.w); }
+float perPixel(vec4 j, float nx, float ny) {
+  float gx = nx * j.x + ny * j.z;
+  float gy = nx * j.y + ny * j.w;
+  return sqrt(gx * gx + gy * gy);
+}
+
+// Coverage of a pixel whose centre lies `d` device pixels inside an edge.
+float ramp(float d) { return clamp(0.5 + d, 0.0, 1.0); }
+
+// Coverage of the rounded rectangle r = (x0, y0, x1, y1) with radii (top-left, top-right,
+// bottom-left, bottom-right) at the layer point p. Bits of softEdges: 1 left, 2 right,
+// 4 bottom (max y), 8 top (min y); the other straight edges are sampled at the centre.
+float roundedRectCoverage(vec2 p, vec4 r, vec4 radii, int softEdges, vec4 j) {
+  float u = p.x, v = p.y;
+  float c = 1.0;
+  if (softEdges == 0) {
+    if (!(u >= r.x && u < r.z && v >= r.y && v < r.w)) return 0.0;
+  } else {
+    float su = uPerPixel(j), sv = vPerPixel(j);
+    c = min(c, (softEdges & 1) != 0 ? ramp((u - r.x) / su) : (u >= r.x ? 1.0 : 0.0));
+    c = min(c, (softEdges & 2) != 0 ? ramp((r.z - u) / su) : (u < r.z ? 1.0 : 0.0));
+    c = min(c, (softEdges & 8) != 0 ? ramp((v - r.y) / sv) : (v >= r.y ? 1.0 : 0.0));
+    c = min(c, (softEdges & 4) != 0 ? ramp((r.w - v) / sv) : (v < r.w ? 1.0 : 0.0));
+    if (c <= 0.0) return 0.0;
+  }
+  bool left = u < (r.x + r.z) * 0.5;
+  bool top = v < (r.y + r.w) * 0.5;
+  float rad = top ? (left ? radii.x : radii.y) : (left ? radii.z : radii.w);
+  if (rad > 0.0) {
+    float cx = left ? r.x + rad : r.z - rad;
+    float cy = top ? r.y + rad : r.w - rad;
+    if ((left ? u < cx : u > cx) && (top ? v < cy : v > cy)) {
+      float dx = u - cx, dy = v - cy;
+      float len = sqrt(dx * dx + dy * dy);
+      if (len > 0.0) {
+        float d = rad - len;
+        c = min(c, ramp(d / perPixel(j, dx / len, dy / len)));
+      }
+    }
+  }
+  return c;
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataCPU
+import StrataGL
 import StrataPNG
 import StrataRender
 import StrataScene
@@ -14,7 +15,8 @@ enum RenderCommand {
 
     options:
       -o, --output OUT.png   where to write the image (written whole or not at all)
-      --backend B            auto (default: the GPU when usable, else the CPU), cpu or gpu
+      --backend B            auto (the GPU when a probe finds one, else the CPU), cpu or gpu;
+                             default: $STRATA_BACKEND, else auto
       --scale S              pixels per point, overriding the scene's "scale"
       --verbose              say which backend rendered and how long each step took
       -h, --help             show this help
@@ -25,7 +27,7 @@ enum RenderCommand {
   struct Options {
     var scene: String?
     var output: String?
-    var backend = BackendChoice.auto
+    var backend = ProcessInfo.processInfo.environment[BackendPreference.variable].flatMap(BackendPreference.init(rawValue:)) ?? .auto
     var scale: Double?
     var verbose = false
   }
@@ -85,10 +87,6 @@ enum RenderCommand {
 
   static func render(_ o: Options, console: Console) -> ExitCode {
     let scenePath = o.scene!, output = o.output!
-    if o.backend == .gpu {
-      console.err("strata render: --backend gpu: \(BackendChoice.gpuUnavailable); use --backend cpu or auto\n")
-      return .failure
-    }
     let clock = ContinuousClock()
     let t0 = clock.now
     var scene: Scene
@@ -112,7 +110,15 @@ enum RenderCommand {
       width: scene.pixelWidth, height: scene.pixelHeight, scale: scene.scale, background: scene.background
     ).compile(scene.root.snapshot())
     let t2 = clock.now
-    let pixels = CPURenderer().render(list)
+    var pixels = PixelBuffer(width: list.width, height: list.height)
+    let renderer = FrameRenderer(o.backend)
+    let report: FrameRenderer.Report
+    do {
+      report = try renderer.render(list, into: &pixels)
+    } catch {
+      console.err("strata render: --backend gpu: no GPU backend: \(error); use --backend cpu or auto\n")
+      return .failure
+    }
     let t3 = clock.now
     do {
       try PNG.write(pixels, to: output)
@@ -121,9 +127,9 @@ enum RenderCommand {
       return .failure
     }
     if o.verbose {
-      let why = o.backend == .auto ? " (auto: \(BackendChoice.gpuUnavailable))" : ""
+      let notes = report.notes.map { "\n  \($0)" }.joined()
       console.err("""
-        backend: cpu\(why)
+        backend: \(report.backend)\(notes)
         canvas: \(list.width)x\(list.height) pixels, \(list.commands.count) draws, \(list.clips.count) clips
         load \(ms(t1 - t0)) ms, compile \(ms(t2 - t1)) ms, render \(ms(t3 - t2)) ms, write \(ms(clock.now - t3)) ms
         wrote \(output)

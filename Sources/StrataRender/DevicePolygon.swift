@@ -5,8 +5,10 @@ public enum DevicePolygon {
   /// Points closer to the eye plane than this (in homogeneous w) are cut away, so that
   /// projected coordinates stay finite.
   public static let minimumW = 1e-6
-  /// Projected coordinates are clamped to this magnitude; anything beyond is off-canvas.
-  static let limit = 1e7
+  /// A guard band: the polygon is cut to |X|, |Y| <= this (device pixels) in homogeneous
+  /// space, which keeps projected coordinates small without bending any edge (clamping the
+  /// projected points instead would move them off their lines).
+  static let guardBand = 1e5
 
   /// The device-space outline of `rect` under `map`: the part with `w > 0`, projected.
   /// Empty when the whole rectangle lies behind the eye.
@@ -16,24 +18,30 @@ public enum DevicePolygon {
       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
     ]
     var hs = corners.map { p in map.homogeneous(p.x, p.y) }
-    if hs.contains(where: { $0.w < minimumW }) {
-      hs = clipToFront(hs)
+    // Each plane keeps the points where the function is >= 0.
+    let g = guardBand
+    let planes: [((x: Double, y: Double, w: Double)) -> Double] = [
+      { $0.w - minimumW }, { $0.x + g * $0.w }, { g * $0.w - $0.x }, { $0.y + g * $0.w }, { g * $0.w - $0.y },
+    ]
+    for plane in planes where hs.contains(where: { plane($0) < 0 }) {
+      hs = clip(hs, plane)
+      if hs.count < 3 { return [] }
     }
-    return hs.map { h in
-      Point(x: min(max(h.x / h.w, -limit), limit), y: min(max(h.y / h.w, -limit), limit))
-    }
+    return hs.map { h in Point(x: h.x / h.w, y: h.y / h.w) }
   }
 
-  /// Sutherland–Hodgman against the plane `w = minimumW`, in homogeneous coordinates.
-  static func clipToFront(_ poly: [(x: Double, y: Double, w: Double)]) -> [(x: Double, y: Double, w: Double)] {
+  /// Sutherland–Hodgman against one plane, in homogeneous coordinates.
+  static func clip(
+    _ poly: [(x: Double, y: Double, w: Double)], _ f: ((x: Double, y: Double, w: Double)) -> Double
+  ) -> [(x: Double, y: Double, w: Double)] {
     var out: [(x: Double, y: Double, w: Double)] = []
     for i in poly.indices {
       let a = poly[i], b = poly[(i + 1) % poly.count]
-      let ina = a.w >= minimumW, inb = b.w >= minimumW
-      if ina { out.append(a) }
-      if ina != inb {
-        let t = (minimumW - a.w) / (b.w - a.w)
-        out.append((a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), minimumW))
+      let fa = f(a), fb = f(b)
+      if fa >= 0 { out.append(a) }
+      if (fa >= 0) != (fb >= 0) {
+        let t = fa / (fa - fb)
+        out.append((a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.w + t * (b.w - a.w)))
       }
     }
     return out

@@ -1,22 +1,25 @@
 import Foundation
 import Strata
 import StrataCPU
+import StrataGL
 import StrataPNG
 import StrataRender
 
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S5|all] [--frames N] [--warmup N] [--backend cpu] [--save DIR]
+  usage: strata-bench [--scene S1|S5|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
-  after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout and a detail
-  line on stderr.
+  after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout, and for the
+  GPU '<scene> strata-gl <median ms>' (draws until glFinish) and '<scene> strata-gl:readback
+  <median ms>' (glReadPixels), like the peers; a detail line per result goes to stderr.
   """
 
 var scenes = ["S1", "S5"]
 var frames = 15, warmup = 3
 var saveDir: String? = nil
+var backends = ["cpu"]
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
   let a = args.removeFirst()
@@ -28,11 +31,32 @@ while !args.isEmpty {
   case "--scene": let v = value(); scenes = v == "all" ? ["S1", "S5"] : [v.uppercased()]
   case "--frames": frames = Int(value()) ?? frames
   case "--warmup": warmup = Int(value()) ?? warmup
-  case "--backend": let b = value(); if b != "cpu" { FileHandle.standardError.write("strata-bench: backend \(b) is not available yet\n".data(using: .utf8)!); exit(2) }
+  case "--backend":
+    let b = value()
+    guard ["cpu", "gpu", "all"].contains(b) else { FileHandle.standardError.write("strata-bench: unknown backend \(b)\n".data(using: .utf8)!); exit(2) }
+    backends = b == "all" ? ["cpu", "gpu"] : [b]
   case "--save": saveDir = value()
   case "-h", "--help": print(usage); exit(0)
   default: FileHandle.standardError.write("strata-bench: unknown option \(a)\n\(usage)\n".data(using: .utf8)!); exit(2)
   }
+}
+
+func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+func report(_ scene: String, _ peer: String, _ times: [Double], _ extra: String = "") {
+  let t = times.sorted()
+  print("\(scene) \(peer) \(String(format: "%.3f", median(t)))")
+  FileHandle.standardError.write(
+    "\(scene) \(peer) min \(String(format: "%.3f", t.first!)) max \(String(format: "%.3f", t.last!)) n \(t.count)\(extra)\n".data(using: .utf8)!)
+}
+
+let gpu: GLRenderer? = backends.contains("gpu") ? {
+  do { return try GLRenderer() } catch {
+    FileHandle.standardError.write("strata-bench: GPU backend unavailable: \(error)\n".data(using: .utf8)!)
+    exit(1)
+  }
+}() : nil
+if let g = gpu {
+  FileHandle.standardError.write("strata-bench: GPU \(g.info.renderer) via \(g.info.platform.rawValue)\n".data(using: .utf8)!)
 }
 
 for name in scenes {
@@ -44,24 +68,37 @@ for name in scenes {
     print("\(name) strata-cpu n/a")
     continue
   }
-  let renderer = CPURenderer()
   var target = PixelBuffer(width: scene.width, height: scene.height)
-  var times: [Double] = []
-  for i in 0..<(warmup + frames) {
-    let t0 = DispatchTime.now().uptimeNanoseconds
-    let list = RenderListCompiler(width: scene.width, height: scene.height, background: scene.background)
-      .compile(scene.root.snapshot())
-    renderer.render(list, into: &target)
-    let t1 = DispatchTime.now().uptimeNanoseconds
-    if i >= warmup { times.append(Double(t1 - t0) / 1e6) }
-  }
-  times.sort()
-  let median = times[times.count / 2]
-  print("\(name) strata-cpu \(String(format: "%.3f", median))")
-  FileHandle.standardError.write(
-    "\(name) strata-cpu min \(String(format: "%.3f", times.first!)) max \(String(format: "%.3f", times.last!)) n \(times.count) threads \(ProcessInfo.processInfo.activeProcessorCount)\n".data(using: .utf8)!)
-  if let dir = saveDir {
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    try PNG.write(target, to: "\(dir)/\(name)-strata-cpu.png")
+  for backend in backends {
+    var times: [Double] = [], readbacks: [Double] = []
+    for i in 0..<(warmup + frames) {
+      let t0 = DispatchTime.now().uptimeNanoseconds
+      let list = RenderListCompiler(width: scene.width, height: scene.height, background: scene.background)
+        .compile(scene.root.snapshot())
+      if backend == "gpu" {
+        try gpu!.render(list, into: &target)
+        let t = gpu!.lastTimings
+        let compile = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6 - ms(t.render) - ms(t.readback)
+        if i >= warmup {
+          times.append(compile + ms(t.render))
+          readbacks.append(ms(t.readback))
+        }
+      } else {
+        CPURenderer().render(list, into: &target)
+        if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) }
+      }
+    }
+    if backend == "gpu" {
+      report(name, "strata-gl", times)
+      report(name, "strata-gl:readback", readbacks)
+    } else {
+      report(name, "strata-cpu", times, " threads \(ProcessInfo.processInfo.activeProcessorCount)")
+    }
+    if let dir = saveDir {
+      try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+      try PNG.write(target, to: "\(dir)/\(name)-strata-\(backend).png")
+    }
   }
 }
+
+func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }

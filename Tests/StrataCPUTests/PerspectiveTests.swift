@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataCPU
+import StrataGoldenScenes
 import StrataRender
 import Testing
 

@@ -1,0 +1,141 @@
+#version 300 es
+// The per-pixel work of the CPU renderer's Rasterizer.generalRow: map the pixel centre back
+// into the layer plane, apply shape, ring and clip coverage, sample the paint, and output
+// premultiplied colour for (ONE, ONE_MINUS_SRC_ALPHA) blending.
+precision highp float;
+precision highp int;
+precision highp sampler2D;
+
+#include "coverage.glsl"
+#include "sampling.glsl"
+
+uniform sampler2D u_texture;   // the batch's image (or tile), with its mipmap levels
+uniform int u_levels;          // mipmap levels present in u_texture
+uniform sampler2D u_clips;     // 5 RGBA32F texels per clip, one clip per row
+
+flat in vec4 v_inv0;
+flat in vec4 v_inv1;
+flat in vec4 v_inv2;
+flat in vec4 v_rect;
+flat in vec4 v_radii;
+flat in vec4 v_innerRect;
+flat in vec4 v_innerRadii;
+flat in vec4 v_color;
+flat in vec4 v_texel;
+flat in vec4 v_texel2;
+flat in vec4 v_bounds;
+flat in vec4 v_params;
+
+out vec4 fragColor;
+#ifdef SIMPLE
+in vec2 v_uv;
+#endif
+
+const int FLAG_RING = 1;
+const int FLAG_TEXTURED = 2;
+const int FLAG_BOUNDED = 4;
+const int FILTER_NEAREST = 0;
+const int FILTER_LINEAR = 1;
+const int FILTER_TRILINEAR = 2;
+
+// Coverage of one clip and its parents at the device point d; pixel-aligned clips only
+// narrowed the draw's bounds.
+float clipCoverage(int index, vec2 d) {
+  float c = 1.0;
+  for (int n = 0; n < 64 && index >= 0; n++) {
+    vec4 t0 = texelFetch(u_clips, ivec2(0, index), 0);
+    vec4 t1 = texelFetch(u_clips, ivec2(1, index), 0);
+    if (t1.w == 0.0) {
+      vec4 t2 = texelFetch(u_clips, ivec2(2, index), 0);
+      vec4 rect = texelFetch(u_clips, ivec2(3, index), 0);
+      vec4 radii = texelFetch(u_clips, ivec2(4, index), 0);
+      float a = t0.x * d.x + t0.y * d.y + t0.z;
+      float b = t1.x * d.x + t1.y * d.y + t1.z;
+      float w = t2.x * d.x + t2.y * d.y + t2.z;
+      if (w <= 0.0) return 0.0;
+      float u = a / w, v = b / w;
+      vec4 j = vec4((t0.x - u * t2.x) / w, (t0.y - u * t2.y) / w, (t1.x - v * t2.x) / w, (t1.y - v * t2.y) / w);
+      c *= roundedRectCoverage(vec2(u, v), rect, radii, 15, j);
+      if (c <= 0.0) return 0.0;
+    }
+    index = int(t0.w);
+  }
+  return c;
+}
+
+vec4 sampleImage(vec2 p, vec4 j) {
+  vec2 st = vec2(v_texel.x * p.x + v_texel.z * p.y + v_texel2.x, v_texel.y * p.x + v_texel.w * p.y + v_texel2.y);
+  int minFilter = int(v_params.z), magFilter = int(v_params.w);
+  if (minFilter == magFilter && minFilter != FILTER_TRILINEAR) {
+    return magFilter == FILTER_NEAREST ? sampleNearest(u_texture, 0, st) : sampleBilinear(u_texture, 0, st);
+  }
+  // Texels per device pixel along the longer axis of the footprint.
+  float sx = v_texel.x * j.x + v_texel.z * j.z, tx = v_texel.y * j.x + v_texel.w * j.z;
+  float sy = v_texel.x * j.y + v_texel.z * j.w, ty = v_texel.y * j.y + v_texel.w * j.w;
+  float rho = max(sqrt(sx * sx + tx * tx), sqrt(sy * sy + ty * ty));
+  float lod = rho > 0.0 ? log2(rho) + v_texel2.w : 0.0;
+  if (lod <= 0.0) {
+    return magFilter == FILTER_NEAREST ? sampleNearest(u_texture, 0, st) : sampleBilinear(u_texture, 0, st);
+  }
+  if (minFilter == FILTER_NEAREST) return sampleNearest(u_texture, 0, st);
+  if (minFilter == FILTER_LINEAR) return sampleBilinear(u_texture, 0, st);
+  float l = min(lod, float(u_levels - 1));
+  float l0 = floor(l);
+  float f = l - l0;
+  int i0 = int(l0);
+  ivec2 s0 = textureSize(u_texture, 0);
+  ivec2 sa = textureSize(u_texture, i0);
+  vec4 ca = sampleBilinear(u_texture, i0, st * vec2(sa) / vec2(s0));
+  if (f == 0.0 || i0 + 1 >= u_levels) return ca;
+  ivec2 sb = textureSize(u_texture, i0 + 1);
+  vec4 cb = sampleBilinear(u_texture, i0 + 1, st * vec2(sb) / vec2(s0));
+  return ca + (cb - ca) * f;
+}
+
+#ifdef SIMPLE
+// Hard-edged rectangle, no clip needing coverage, one filter: the GPU's own nearest or
+// bilinear sampling (set on the texture) follows the same texel-centre formula as
+// sampleNearest/sampleBilinear.
+void main() {
+  // The quad is exactly the rectangle, so rasterisation already samples pixel centres
+  // inside it; only bounds narrowed by a pixel-aligned clip need a test.
+  int flags = int(v_params.y);
+  if ((flags & FLAG_BOUNDED) != 0) {
+    vec2 d = gl_FragCoord.xy;
+    if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;
+  }
+  vec2 p = v_uv;
+  if ((flags & FLAG_TEXTURED) != 0) {
+    vec2 st = vec2(v_texel.x * p.x + v_texel.z * p.y + v_texel2.x, v_texel.y * p.x + v_texel.w * p.y + v_texel2.y);
+    fragColor = texture(u_texture, st / vec2(textureSize(u_texture, 0))) * v_inv2.w;
+  } else {
+    fragColor = v_color;
+  }
+}
+#else
+void main() {
+  vec2 d = gl_FragCoord.xy;
+  if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;
+  float a = v_inv0.x * d.x + v_inv0.y * d.y + v_inv0.z;
+  float b = v_inv1.x * d.x + v_inv1.y * d.y + v_inv1.z;
+  float w = v_inv2.x * d.x + v_inv2.y * d.y + v_inv2.z;
+  if (w <= 0.0) discard;
+  vec2 p = vec2(a / w, b / w);
+  vec4 j = vec4((v_inv0.x - p.x * v_inv2.x) / w, (v_inv0.y - p.x * v_inv2.y) / w,
+                (v_inv1.x - p.y * v_inv2.x) / w, (v_inv1.y - p.y * v_inv2.y) / w);
+  int flags = int(v_params.y);
+  float cov = roundedRectCoverage(p, v_rect, v_radii, int(v_inv1.w), j);
+  if (cov <= 0.0) discard;
+  if ((flags & FLAG_RING) != 0) {
+    cov *= 1.0 - roundedRectCoverage(p, v_innerRect, v_innerRadii, 15, j);
+    if (cov <= 0.0) discard;
+  }
+  int clip = int(v_params.x);
+  if (clip >= 0) {
+    cov *= clipCoverage(clip, d);
+    if (cov <= 0.0) discard;
+  }
+  vec4 src = (flags & FLAG_TEXTURED) != 0 ? sampleImage(p, j) * (v_inv2.w * cov) : v_color * cov;
+  fragColor = src;
+}
+#endif

@@ -1,0 +1,68 @@
+#version 300 es
+// One instance per render-list draw: the draw's rectangle (grown by `expand` layer units
+// for anti-aliased edges) mapped to the device by its homography. Clip-space w is the
+// homography's W, so the GPU cuts away what lies behind the eye, as the CPU renderer does.
+// The SIMPLE variant (hard-edged rectangles without clips or mipmaps, the bulk of most
+// frames) lets the GPU interpolate the layer point instead of inverting the map per pixel.
+precision highp float;
+precision highp int;
+
+layout(location = 0) in vec4 a_inv0;     // device -> layer row 0, expand
+layout(location = 1) in vec4 a_inv1;     // row 1, soft edge bits
+layout(location = 2) in vec4 a_inv2;     // row 2, opacity
+layout(location = 3) in vec4 a_fwd0;     // layer -> device m0..m3
+layout(location = 4) in vec4 a_fwd1;     // m4..m7
+layout(location = 5) in vec4 a_rect;
+layout(location = 6) in vec4 a_radii;
+layout(location = 7) in vec4 a_innerRect;
+layout(location = 8) in vec4 a_innerRadii;
+layout(location = 9) in vec4 a_color;
+layout(location = 10) in vec4 a_texel;   // layer -> texel a, b, c, d
+layout(location = 11) in vec4 a_texel2;  // tx, ty, m8 of the forward map, lod bias
+layout(location = 12) in vec4 a_bounds;  // device pixels x0, y0, x1, y1
+layout(location = 13) in vec4 a_params;  // clip index, flags, min filter, mag filter
+
+uniform vec2 u_viewport;
+
+flat out vec4 v_inv0;
+flat out vec4 v_inv1;
+flat out vec4 v_inv2;
+flat out vec4 v_rect;
+flat out vec4 v_radii;
+flat out vec4 v_innerRect;
+flat out vec4 v_innerRadii;
+flat out vec4 v_color;
+flat out vec4 v_texel;
+flat out vec4 v_texel2;
+flat out vec4 v_bounds;
+flat out vec4 v_params;
+#ifdef SIMPLE
+// The layer-plane point, interpolated perspective-correctly by the GPU (clip w = W).
+out vec2 v_uv;
+#endif
+
+void main() {
+  float e = a_inv0.w;
+  vec2 corner = vec2((gl_VertexID & 1) != 0 ? a_rect.z + e : a_rect.x - e,
+                     (gl_VertexID & 2) != 0 ? a_rect.w + e : a_rect.y - e);
+  float X = a_fwd0.x * corner.x + a_fwd0.y * corner.y + a_fwd0.z;
+  float Y = a_fwd0.w * corner.x + a_fwd1.x * corner.y + a_fwd1.y;
+  float W = a_fwd1.z * corner.x + a_fwd1.w * corner.y + a_texel2.z;
+  // Device row 0 is the framebuffer's first row, so glReadPixels needs no flip.
+  gl_Position = vec4(X * (2.0 / u_viewport.x) - W, Y * (2.0 / u_viewport.y) - W, 0.0, W);
+  v_inv0 = a_inv0;
+  v_inv1 = a_inv1;
+  v_inv2 = a_inv2;
+  v_rect = a_rect;
+  v_radii = a_radii;
+  v_innerRect = a_innerRect;
+  v_innerRadii = a_innerRadii;
+  v_color = a_color;
+  v_texel = a_texel;
+  v_texel2 = a_texel2;
+  v_bounds = a_bounds;
+  v_params = a_params;
+#ifdef SIMPLE
+  v_uv = corner;
+#endif
+}

@@ -1,0 +1,177 @@
+import CEGL
+
+/// The OpenGL ES 3.0 entry points Strata uses, loaded at run time (from `libGLESv2.so.2`,
+/// else through `eglGetProcAddress`). Every GL call in the package goes through this table,
+/// with the context current on the calling thread.
+struct GLCalls: @unchecked Sendable {
+  let getString: PFNGLGETSTRINGPROC
+  let getIntegerv: PFNGLGETINTEGERVPROC
+  let getError: PFNGLGETERRORPROC
+  let finish: PFNGLFINISHPROC
+  let flush: PFNGLFLUSHPROC
+  let enable: PFNGLENABLEPROC
+  let disable: PFNGLDISABLEPROC
+  let blendFunc: PFNGLBLENDFUNCPROC
+  let blendFuncSeparate: PFNGLBLENDFUNCSEPARATEPROC
+  let viewport: PFNGLVIEWPORTPROC
+  let scissor: PFNGLSCISSORPROC
+  let clearColor: PFNGLCLEARCOLORPROC
+  let clear: PFNGLCLEARPROC
+  let pixelStorei: PFNGLPIXELSTOREIPROC
+  let createShader: PFNGLCREATESHADERPROC
+  let shaderSource: PFNGLSHADERSOURCEPROC
+  let compileShader: PFNGLCOMPILESHADERPROC
+  let getShaderiv: PFNGLGETSHADERIVPROC
+  let getShaderInfoLog: PFNGLGETSHADERINFOLOGPROC
+  let deleteShader: PFNGLDELETESHADERPROC
+  let createProgram: PFNGLCREATEPROGRAMPROC
+  let attachShader: PFNGLATTACHSHADERPROC
+  let linkProgram: PFNGLLINKPROGRAMPROC
+  let getProgramiv: PFNGLGETPROGRAMIVPROC
+  let getProgramInfoLog: PFNGLGETPROGRAMINFOLOGPROC
+  let deleteProgram: PFNGLDELETEPROGRAMPROC
+  let useProgram: PFNGLUSEPROGRAMPROC
+  let getUniformLocation: PFNGLGETUNIFORMLOCATIONPROC
+  let uniform1i: PFNGLUNIFORM1IPROC
+  let uniform2f: PFNGLUNIFORM2FPROC
+  let uniform4f: PFNGLUNIFORM4FPROC
+  let getAttribLocation: PFNGLGETATTRIBLOCATIONPROC
+  let bindAttribLocation: PFNGLBINDATTRIBLOCATIONPROC
+  let genTextures: PFNGLGENTEXTURESPROC
+  let deleteTextures: PFNGLDELETETEXTURESPROC
+  let bindTexture: PFNGLBINDTEXTUREPROC
+  let activeTexture: PFNGLACTIVETEXTUREPROC
+  let texStorage2D: PFNGLTEXSTORAGE2DPROC
+  let texSubImage2D: PFNGLTEXSUBIMAGE2DPROC
+  let texParameteri: PFNGLTEXPARAMETERIPROC
+  let genFramebuffers: PFNGLGENFRAMEBUFFERSPROC
+  let deleteFramebuffers: PFNGLDELETEFRAMEBUFFERSPROC
+  let bindFramebuffer: PFNGLBINDFRAMEBUFFERPROC
+  let framebufferRenderbuffer: PFNGLFRAMEBUFFERRENDERBUFFERPROC
+  let framebufferTexture2D: PFNGLFRAMEBUFFERTEXTURE2DPROC
+  let checkFramebufferStatus: PFNGLCHECKFRAMEBUFFERSTATUSPROC
+  let genRenderbuffers: PFNGLGENRENDERBUFFERSPROC
+  let deleteRenderbuffers: PFNGLDELETERENDERBUFFERSPROC
+  let bindRenderbuffer: PFNGLBINDRENDERBUFFERPROC
+  let renderbufferStorage: PFNGLRENDERBUFFERSTORAGEPROC
+  let genBuffers: PFNGLGENBUFFERSPROC
+  let deleteBuffers: PFNGLDELETEBUFFERSPROC
+  let bindBuffer: PFNGLBINDBUFFERPROC
+  let bufferData: PFNGLBUFFERDATAPROC
+  let bufferSubData: PFNGLBUFFERSUBDATAPROC
+  let mapBufferRange: PFNGLMAPBUFFERRANGEPROC
+  let unmapBuffer: PFNGLUNMAPBUFFERPROC
+  let genVertexArrays: PFNGLGENVERTEXARRAYSPROC
+  let deleteVertexArrays: PFNGLDELETEVERTEXARRAYSPROC
+  let bindVertexArray: PFNGLBINDVERTEXARRAYPROC
+  let enableVertexAttribArray: PFNGLENABLEVERTEXATTRIBARRAYPROC
+  let vertexAttribPointer: PFNGLVERTEXATTRIBPOINTERPROC
+  let vertexAttribDivisor: PFNGLVERTEXATTRIBDIVISORPROC
+  let drawArraysInstanced: PFNGLDRAWARRAYSINSTANCEDPROC
+  let readPixels: PFNGLREADPIXELSPROC
+  /// `GL_EXT_robustness` / `GL_KHR_robustness`; nil when neither is offered.
+  let getGraphicsResetStatus: PFNGLGETGRAPHICSRESETSTATUSEXTPROC?
+  /// `GL_KHR_debug`; nil when not offered.
+  let debugMessageCallback: PFNGLDEBUGMESSAGECALLBACKKHRPROC?
+
+  static func load(_ egl: EGLCalls) -> Result<GLCalls, GLSetupError> {
+    let lib = try? DynamicLibrary.open(["libGLESv2.so.2", "libGLESv2.so"]).get()
+    func find(_ name: String) -> UnsafeMutableRawPointer? {
+      if let p = lib?.symbol(name) { return p }
+      return egl.getProcAddress(name).map { unsafeBitCast($0, to: UnsafeMutableRawPointer.self) }
+    }
+    func fn<T>(_ name: String, _: T.Type) throws(GLSetupError) -> T {
+      guard let p = find(name) else { throw .functionMissing(name) }
+      return unsafeBitCast(p, to: T.self)
+    }
+    func ext<T>(_ names: [String], _: T.Type) -> T? {
+      for n in names { if let p = find(n) { return unsafeBitCast(p, to: T.self) } }
+      return nil
+    }
+    do {
+      return .success(GLCalls(
+        getString: try fn("glGetString", PFNGLGETSTRINGPROC.self),
+        getIntegerv: try fn("glGetIntegerv", PFNGLGETINTEGERVPROC.self),
+        getError: try fn("glGetError", PFNGLGETERRORPROC.self),
+        finish: try fn("glFinish", PFNGLFINISHPROC.self),
+        flush: try fn("glFlush", PFNGLFLUSHPROC.self),
+        enable: try fn("glEnable", PFNGLENABLEPROC.self),
+        disable: try fn("glDisable", PFNGLDISABLEPROC.self),
+        blendFunc: try fn("glBlendFunc", PFNGLBLENDFUNCPROC.self),
+        blendFuncSeparate: try fn("glBlendFuncSeparate", PFNGLBLENDFUNCSEPARATEPROC.self),
+        viewport: try fn("glViewport", PFNGLVIEWPORTPROC.self),
+        scissor: try fn("glScissor", PFNGLSCISSORPROC.self),
+        clearColor: try fn("glClearColor", PFNGLCLEARCOLORPROC.self),
+        clear: try fn("glClear", PFNGLCLEARPROC.self),
+        pixelStorei: try fn("glPixelStorei", PFNGLPIXELSTOREIPROC.self),
+        createShader: try fn("glCreateShader", PFNGLCREATESHADERPROC.self),
+        shaderSource: try fn("glShaderSource", PFNGLSHADERSOURCEPROC.self),
+        compileShader: try fn("glCompileShader", PFNGLCOMPILESHADERPROC.self),
+        getShaderiv: try fn("glGetShaderiv", PFNGLGETSHADERIVPROC.self),
+        getShaderInfoLog: try fn("glGetShaderInfoLog", PFNGLGETSHADERINFOLOGPROC.self),
+        deleteShader: try fn("glDeleteShader", PFNGLDELETESHADERPROC.self),
+        createProgram: try fn("glCreateProgram", PFNGLCREATEPROGRAMPROC.self),
+        attachShader: try fn("glAttachShader", PFNGLATTACHSHADERPROC.self),
+        linkProgram: try fn("glLinkProgram", PFNGLLINKPROGRAMPROC.self),
+        getProgramiv: try fn("glGetProgramiv", PFNGLGETPROGRAMIVPROC.self),
+        getProgramInfoLog: try fn("glGetProgramInfoLog", PFNGLGETPROGRAMINFOLOGPROC.self),
+        deleteProgram: try fn("glDeleteProgram", PFNGLDELETEPROGRAMPROC.self),
+        useProgram: try fn("glUseProgram", PFNGLUSEPROGRAMPROC.self),
+        getUniformLocation: try fn("glGetUniformLocation", PFNGLGETUNIFORMLOCATIONPROC.self),
+        uniform1i: try fn("glUniform1i", PFNGLUNIFORM1IPROC.self),
+        uniform2f: try fn("glUniform2f", PFNGLUNIFORM2FPROC.self),
+        uniform4f: try fn("glUniform4f", PFNGLUNIFORM4FPROC.self),
+        getAttribLocation: try fn("glGetAttribLocation", PFNGLGETATTRIBLOCATIONPROC.self),
+        bindAttribLocation: try fn("glBindAttribLocation", PFNGLBINDATTRIBLOCATIONPROC.self),
+        genTextures: try fn("glGenTextures", PFNGLGENTEXTURESPROC.self),
+        deleteTextures: try fn("glDeleteTextures", PFNGLDELETETEXTURESPROC.self),
+        bindTexture: try fn("glBindTexture", PFNGLBINDTEXTUREPROC.self),
+        activeTexture: try fn("glActiveTexture", PFNGLACTIVETEXTUREPROC.self),
+        texStorage2D: try fn("glTexStorage2D", PFNGLTEXSTORAGE2DPROC.self),
+        texSubImage2D: try fn("glTexSubImage2D", PFNGLTEXSUBIMAGE2DPROC.self),
+        texParameteri: try fn("glTexParameteri", PFNGLTEXPARAMETERIPROC.self),
+        genFramebuffers: try fn("glGenFramebuffers", PFNGLGENFRAMEBUFFERSPROC.self),
+        deleteFramebuffers: try fn("glDeleteFramebuffers", PFNGLDELETEFRAMEBUFFERSPROC.self),
+        bindFramebuffer: try fn("glBindFramebuffer", PFNGLBINDFRAMEBUFFERPROC.self),
+        framebufferRenderbuffer: try fn("glFramebufferRenderbuffer", PFNGLFRAMEBUFFERRENDERBUFFERPROC.self),
+        framebufferTexture2D: try fn("glFramebufferTexture2D", PFNGLFRAMEBUFFERTEXTURE2DPROC.self),
+        checkFramebufferStatus: try fn("glCheckFramebufferStatus", PFNGLCHECKFRAMEBUFFERSTATUSPROC.self),
+        genRenderbuffers: try fn("glGenRenderbuffers", PFNGLGENRENDERBUFFERSPROC.self),
+        deleteRenderbuffers: try fn("glDeleteRenderbuffers", PFNGLDELETERENDERBUFFERSPROC.self),
+        bindRenderbuffer: try fn("glBindRenderbuffer", PFNGLBINDRENDERBUFFERPROC.self),
+        renderbufferStorage: try fn("glRenderbufferStorage", PFNGLRENDERBUFFERSTORAGEPROC.self),
+        genBuffers: try fn("glGenBuffers", PFNGLGENBUFFERSPROC.self),
+        deleteBuffers: try fn("glDeleteBuffers", PFNGLDELETEBUFFERSPROC.self),
+        bindBuffer: try fn("glBindBuffer", PFNGLBINDBUFFERPROC.self),
+        bufferData: try fn("glBufferData", PFNGLBUFFERDATAPROC.self),
+        bufferSubData: try fn("glBufferSubData", PFNGLBUFFERSUBDATAPROC.self),
+        mapBufferRange: try fn("glMapBufferRange", PFNGLMAPBUFFERRANGEPROC.self),
+        unmapBuffer: try fn("glUnmapBuffer", PFNGLUNMAPBUFFERPROC.self),
+        genVertexArrays: try fn("glGenVertexArrays", PFNGLGENVERTEXARRAYSPROC.self),
+        deleteVertexArrays: try fn("glDeleteVertexArrays", PFNGLDELETEVERTEXARRAYSPROC.self),
+        bindVertexArray: try fn("glBindVertexArray", PFNGLBINDVERTEXARRAYPROC.self),
+        enableVertexAttribArray: try fn("glEnableVertexAttribArray", PFNGLENABLEVERTEXATTRIBARRAYPROC.self),
+        vertexAttribPointer: try fn("glVertexAttribPointer", PFNGLVERTEXATTRIBPOINTERPROC.self),
+        vertexAttribDivisor: try fn("glVertexAttribDivisor", PFNGLVERTEXATTRIBDIVISORPROC.self),
+        drawArraysInstanced: try fn("glDrawArraysInstanced", PFNGLDRAWARRAYSINSTANCEDPROC.self),
+        readPixels: try fn("glReadPixels", PFNGLREADPIXELSPROC.self),
+        getGraphicsResetStatus: ext(["glGetGraphicsResetStatusKHR", "glGetGraphicsResetStatusEXT", "glGetGraphicsResetStatus"], PFNGLGETGRAPHICSRESETSTATUSEXTPROC.self),
+        debugMessageCallback: ext(["glDebugMessageCallbackKHR", "glDebugMessageCallback"], PFNGLDEBUGMESSAGECALLBACKKHRPROC.self)))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// A `glGetString` value, or "" when the driver returns none.
+  func string(_ name: Int32) -> String {
+    guard let p = getString(GLenum(name)) else { return "" }
+    return String(cString: p)
+  }
+
+  /// A single `glGetIntegerv` value.
+  func integer(_ name: Int32) -> Int {
+    var v: GLint = 0
+    getIntegerv(GLenum(name), &v)
+    return Int(v)
+  }
+}

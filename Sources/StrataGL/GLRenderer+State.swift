@@ -1,0 +1,214 @@
+import CEGL
+import Foundation
+import Strata
+import StrataRender
+
+extension GLRenderer {
+  /// Everything the renderer keeps between frames; only touched under the renderer's lock
+  /// with the context current.
+  struct State: ~Copyable {
+    let context: GLContext
+    let garbage = GLGarbage()
+    var textures: TextureStore
+    var program: ShaderProgram?
+    var simpleProgram: ShaderProgram?
+    var framebuffer: GLFramebuffer?
+    var instanceBuffer: GLBuffer?
+    var vertexArray: GLVertexArray?
+    var clipTexture: GLTexture?
+    var blankTexture: GLTexture?
+    var timings = Timings()
+
+    init(context: GLContext, budget: Int) {
+      self.context = context
+      self.textures = TextureStore(budgetBytes: budget, garbage: garbage)
+    }
+
+    mutating func installDebugLog() throws {
+      guard context.info.debugOutput else { return }
+      try context.withCurrent { gl in
+        gl.enable(GLenum(GL_DEBUG_OUTPUT_KHR))
+        gl.debugMessageCallback?({ _, _, _, severity, length, message, _ in
+          guard let message else { return }
+          let text = String(decoding: UnsafeRawBufferPointer(start: message, count: Int(length)), as: UTF8.self)
+          FileHandle.standardError.write("strata: GL debug (severity 0x\(String(severity, radix: 16))): \(text)\n".data(using: .utf8)!)
+        }, nil)
+      }
+    }
+
+    mutating func draw(_ list: RenderList, into target: inout PixelBuffer, textureLimit: Int) throws(GLRenderError) {
+      let ctx = context
+      do {
+        try ctx.withCurrent { gl in try self.frame(gl, list, &target, textureLimit) }
+      } catch let e as GLRenderError {
+        throw e
+      } catch {
+        throw .glError("\(error)")
+      }
+    }
+
+    private mutating func frame(_ gl: GLCalls, _ list: RenderList, _ target: inout PixelBuffer, _ limit: Int) throws(GLRenderError) {
+      let clock = ContinuousClock()
+      let start = clock.now
+      garbage.collect(gl)
+      textures.beginFrame()
+      if program == nil {
+        program = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag")
+        simpleProgram = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag", defines: ["SIMPLE"])
+      }
+      if framebuffer?.width != list.width || framebuffer?.height != list.height {
+        framebuffer = nil
+        framebuffer = try GLFramebuffer(gl, width: list.width, height: list.height, garbage: garbage)
+      }
+      if instanceBuffer == nil { instanceBuffer = GLBuffer(gl, garbage: garbage) }
+      if vertexArray == nil { vertexArray = GLVertexArray(gl, garbage: garbage) }
+      if blankTexture == nil {
+        let t = GLTexture(gl, width: 1, height: 1, levels: 1, garbage: garbage)
+        gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
+        gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), 1, 1)
+        blankTexture = t
+      }
+
+      // Instances, in list order, batched by texture.
+      let canvas = PixelBounds(x0: 0, y0: 0, x1: list.width, y1: list.height)
+      var data = InstanceData(canvas: canvas)
+      let splitter = ImageDrawSplitter(limit: limit, canvas: canvas)
+      for command in list.commands {
+        switch command {
+        case .draw(let d):
+          let clip = d.clip.flatMap { c in Self.firstCoverageClip(c, list.clips) }
+          switch d.paint {
+          case .solid:
+            data.append(d, rect: d.rect, softEdges: d.edgeAntialiasing, clip: clip, texture: nil, texelMap: nil, paint: nil)
+          case .image(let p):
+            for piece in splitter.pieces(d, p) {
+              let tex = textures.texture(gl, key: piece.key, image: piece.image, tiling: piece.tiling)
+              data.append(d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: tex, texelMap: piece.texelMap, paint: p)
+            }
+          }
+        }
+      }
+      try uploadClips(gl, list.clips)
+
+      gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer!.framebuffer)
+      gl.viewport(0, 0, GLsizei(list.width), GLsizei(list.height))
+      gl.disable(GLenum(GL_SCISSOR_TEST))
+      gl.disable(GLenum(GL_DEPTH_TEST))
+      gl.disable(GLenum(GL_CULL_FACE))
+      let bg = list.background
+      gl.clearColor(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha))
+      gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT))
+      gl.enable(GLenum(GL_BLEND))
+      gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+
+      if data.count > 0 {
+        for p in [program!, simpleProgram!] {
+          gl.useProgram(p.id)
+          gl.uniform2f(p.uniform("u_viewport"), Float(list.width), Float(list.height))
+          gl.uniform1i(p.uniform("u_texture"), 0)
+          gl.uniform1i(p.uniform("u_clips"), 1)
+        }
+        var current: ShaderProgram? = nil
+        gl.activeTexture(GLenum(GL_TEXTURE1))
+        gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
+        gl.activeTexture(GLenum(GL_TEXTURE0))
+        gl.bindVertexArray(vertexArray!.id)
+        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer!.id)
+        data.floats.withUnsafeBytes { p in
+          gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(p.count), p.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        let stride = InstanceData.floatsPerInstance * 4
+        for i in 0..<InstanceData.vec4sPerInstance {
+          gl.enableVertexAttribArray(GLuint(i))
+          gl.vertexAttribDivisor(GLuint(i), 1)
+        }
+        for batch in data.batches {
+          let tex = batch.texture ?? blankTexture!
+          let program = batch.simple ? simpleProgram! : self.program!
+          if current !== program {
+            gl.useProgram(program.id)
+            current = program
+          }
+          gl.bindTexture(GLenum(GL_TEXTURE_2D), tex.id)
+          if batch.simple {
+            let f = batch.linear ? GL_LINEAR : GL_NEAREST
+            gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), f)
+            gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), f)
+          } else {
+            gl.uniform1i(program.uniform("u_levels"), GLint(tex.levels))
+          }
+          // ES 3.0 has no base instance: point the attributes at the batch's first instance.
+          for i in 0..<InstanceData.vec4sPerInstance {
+            let offset = batch.first * stride + i * 16
+            gl.vertexAttribPointer(GLuint(i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride), UnsafeRawPointer(bitPattern: offset))
+          }
+          gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+        }
+        gl.bindVertexArray(0)
+      }
+      gl.finish()
+      let drawn = clock.now
+      gl.pixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+      target.pixels.withUnsafeMutableBytes { p in
+        gl.readPixels(0, 0, GLsizei(list.width), GLsizei(list.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), p.baseAddress)
+      }
+      timings = Timings(render: drawn - start, readback: clock.now - drawn)
+      try check(gl)
+    }
+
+    /// The first clip in the chain that needs per-pixel coverage; pixel-aligned clips have
+    /// already narrowed every draw's `deviceBounds`.
+    static func firstCoverageClip(_ index: Int, _ clips: [ClipShape]) -> Int? {
+      var i: Int? = index
+      while let c = i {
+        if !clips[c].isPixelAligned { return c }
+        i = clips[c].parent
+      }
+      return nil
+    }
+
+    /// Uploads the clips as 5 RGBA32F texels per row (see `clipCoverage` in draw.frag).
+    private mutating func uploadClips(_ gl: GLCalls, _ clips: [ClipShape]) throws(GLRenderError) {
+      let rows = max(1, clips.count)
+      if clipTexture == nil || clipTexture!.height < rows {
+        let t = GLTexture(gl, width: 5, height: max(rows, 64), levels: 1, garbage: garbage)
+        gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
+        gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA32F), 5, GLsizei(t.height))
+        gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        clipTexture = t
+      }
+      guard !clips.isEmpty else { return }
+      var f: [Float] = []
+      f.reserveCapacity(clips.count * 20)
+      for c in clips {
+        var inv = c.map.fromDevice.values
+        if c.map.toDevice.isAffine && inv[8] != 0 { let s = 1 / inv[8]; inv = inv.map { $0 * s } }
+        // The parent link skips pixel-aligned clips, like the draws' links.
+        let parent = c.parent.flatMap { Self.firstCoverageClip($0, clips) } ?? -1
+        let r = c.rect.standardized
+        f += [inv[0], inv[1], inv[2], Double(parent),
+              inv[3], inv[4], inv[5], c.isPixelAligned ? 1 : 0,
+              inv[6], inv[7], inv[8], 0,
+              r.minX, r.minY, r.maxX, r.maxY,
+              c.radii.topLeft, c.radii.topRight, c.radii.bottomLeft, c.radii.bottomRight].map { Float($0) }
+      }
+      gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
+      gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+      f.withUnsafeBytes { p in
+        gl.texSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 5, GLsizei(clips.count), GLenum(GL_RGBA), GLenum(GL_FLOAT), p.baseAddress)
+      }
+    }
+
+    /// Turns a GL error or a context reset into a thrown error.
+    private func check(_ gl: GLCalls) throws(GLRenderError) {
+      if let status = gl.getGraphicsResetStatus?(), status != GLenum(GL_NO_ERROR) {
+        throw .contextLost("the GPU reset the context (status 0x\(String(status, radix: 16)))")
+      }
+      let e = gl.getError()
+      if e != GLenum(GL_NO_ERROR) {
+        throw .glError("glGetError returned 0x\(String(e, radix: 16, uppercase: true))")
+      }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import CEGL
+import Foundation
+import Strata
+import StrataRender
+import Synchronization
+
+/// The OpenGL ES 3 renderer: draws a `RenderList` in a headless EGL context and reads the
+/// pixels back. It consumes the same list as the CPU renderer and agrees with it within the
+/// cross-backend tolerance (see `Tests/StrataGLTests`).
+///
+/// One renderer owns one context; calls are serialised, so a renderer may be shared between
+/// threads.
+public final class GLRenderer: @unchecked Sendable {
+  public struct Options: Sendable {
+    /// Lowers `GL_MAX_TEXTURE_SIZE` (tests use it to exercise tiling with small images).
+    public var maxTextureSize: Int?
+    /// The most bytes of textures kept between frames.
+    public var textureBudgetBytes = 512 << 20
+    /// Only probe this platform.
+    public var platform: EGLPlatform?
+    /// Ask for a debug context and log `KHR_debug` messages to standard error.
+    public var debug = ProcessInfo.processInfo.environment["STRATA_GL_DEBUG"] == "1"
+
+    public init(maxTextureSize: Int? = nil, platform: EGLPlatform? = nil) {
+      self.maxTextureSize = maxTextureSize
+      self.platform = platform
+    }
+  }
+
+  /// Time spent in the last frame: drawing until `glFinish`, then `glReadPixels`.
+  public struct Timings: Sendable {
+    public var render: Duration = .zero
+    public var readback: Duration = .zero
+  }
+
+  public let info: GLInfo
+  public let probeSteps: [ProbeStep]
+  public let options: Options
+  private let state: Mutex<State>
+
+  /// The texture size limit in force: the driver's, or the lower one from the options.
+  public var maxTextureSize: Int { min(info.maxTextureSize, options.maxTextureSize ?? .max) }
+
+  /// Probes EGL (see `EGLProbe`) and creates the context.
+  public init(options: Options = Options()) throws(GLSetupError) {
+    let result = EGLProbe.open(only: options.platform, debug: options.debug)
+    guard let context = result.context else {
+      let why = result.steps.map(\.description).joined(separator: "; ")
+      throw .noDisplay("no headless OpenGL ES 3 context (\(why))")
+    }
+    self.info = context.info
+    self.probeSteps = result.steps
+    self.options = options
+    self.state = Mutex(State(context: context, budget: options.textureBudgetBytes))
+    if options.debug { state.withLock { try? $0.installDebugLog() } }
+  }
+
+  /// The last frame's timings.
+  public var lastTimings: Timings { state.withLock { $0.timings } }
+  /// Textures uploaded so far, and bytes resident now.
+  public var textureStats: (uploads: Int, residentBytes: Int) {
+    state.withLock { ($0.textures.uploads, $0.textures.residentBytes) }
+  }
+
+  /// Whether a canvas of this size fits the GPU's render targets.
+  public func canRender(width: Int, height: Int) -> Bool {
+    width <= info.maxRenderbufferSize && height <= info.maxRenderbufferSize
+      && width <= info.maxViewportWidth && height <= info.maxViewportHeight
+  }
+
+  /// Renders `list` into a new buffer.
+  public func render(_ list: RenderList) throws(GLRenderError) -> PixelBuffer {
+    var target = PixelBuffer(width: list.width, height: list.height)
+    try render(list, into: &target)
+    return target
+  }
+
+  /// Draws a compiled list into `target` (which must have the list's size).
+  ///
+  /// Throws when the frame cannot be drawn here (a canvas larger than the render target
+  /// limits) or when the context reports an error or a reset; the caller re-renders.
+  public func render(_ list: RenderList, into target: inout PixelBuffer) throws(GLRenderError) {
+    precondition(target.width == list.width && target.height == list.height, "target size differs from the list's")
+    guard canRender(width: list.width, height: list.height) else {
+      throw .unsupported(
+        "a \(list.width)x\(list.height) canvas exceeds the GPU's render target limit (\(info.maxRenderbufferSize) pixels)")
+    }
+    let limit = maxTextureSize
+    try state.withLock { s throws(GLRenderError) in
+      try s.draw(list, into: &target, textureLimit: limit)
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import Strata
+import StrataRender
+
+/// The per-draw attributes of `Shaders/draw.vert`, packed as 14 vec4s per instance, and the
+/// batches (runs of instances that share a texture) to draw them in.
+struct InstanceData {
+  static let vec4sPerInstance = 14
+  static let floatsPerInstance = vec4sPerInstance * 4
+
+  struct Batch {
+    var texture: GLTexture?
+    /// Drawn with the SIMPLE shader variant; `linear` picks the texture's filter there.
+    var simple: Bool
+    var linear: Bool
+    var first: Int
+    var count: Int
+  }
+
+  var floats: [Float] = []
+  var batches: [Batch] = []
+  var count: Int { floats.count / Self.floatsPerInstance }
+
+  /// A texel map from the layer plane to the bound texture's texels.
+  struct TexelMap {
+    var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+  }
+
+  /// The canvas in device pixels.
+  let canvas: PixelBounds
+
+  init(canvas: PixelBounds) { self.canvas = canvas }
+
+  mutating func append(
+    _ draw: Draw, rect: Rect, softEdges: EdgeAntialiasingMask, clip: Int?, texture: GLTexture?,
+    texelMap: TexelMap?, paint: ImagePaint?
+  ) {
+    let fwd = draw.map.toDevice.values
+    var inv = draw.map.fromDevice.values
+    if draw.map.toDevice.isAffine && inv[8] != 0 {
+      let s = 1 / inv[8]
+      inv = inv.map { $0 * s }
+    }
+    let expand = softEdges.isEmpty ? 0 : Self.expansion(draw, rect: rect)
+    var radii = CornerRadii.zero, innerRect = Rect.zero, innerRadii = CornerRadii.zero
+    var flags = 0
+    switch draw.shape {
+    case .rect: break
+    case .roundedRect(let r): radii = r
+    case .ring(let o, let i, let ir):
+      radii = o; innerRect = i.standardized; innerRadii = ir; flags |= 1
+    }
+    var color = SIMD4<Double>(0, 0, 0, 0)
+    if case .solid(let c) = draw.paint {
+      let o = min(max(draw.opacity, 0), 1)
+      color = SIMD4(c.red * o, c.green * o, c.blue * o, c.alpha * o)
+    }
+    var filters = (0.0, 0.0, 0.0)
+    if let p = paint {
+      flags |= 2
+      filters = (Double(Self.code(p.minificationFilter)), Double(Self.code(p.magnificationFilter)), p.minificationFilterBias)
+    }
+    let t = texelMap ?? TexelMap(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
+    let r = rect.standardized
+    let b = draw.deviceBounds
+    // Bounds narrower than the quad's own pixels (a pixel-aligned clip) need a test.
+    let own = DevicePolygon.pixelBounds(DevicePolygon.project(r, draw.map.toDevice), pad: 0, canvas: canvas)
+    if own.intersection(b) != own { flags |= 4 }
+    let values: [Double] = [
+      inv[0], inv[1], inv[2], expand,
+      inv[3], inv[4], inv[5], Double(softEdges.rawValue),
+      inv[6], inv[7], inv[8], min(max(draw.opacity, 0), 1),
+      fwd[0], fwd[1], fwd[2], fwd[3],
+      fwd[4], fwd[5], fwd[6], fwd[7],
+      r.minX, r.minY, r.maxX, r.maxY,
+      radii.topLeft, radii.topRight, radii.bottomLeft, radii.bottomRight,
+      innerRect.minX, innerRect.minY, innerRect.maxX, innerRect.maxY,
+      innerRadii.topLeft, innerRadii.topRight, innerRadii.bottomLeft, innerRadii.bottomRight,
+      color.x, color.y, color.z, color.w,
+      t.a, t.b, t.c, t.d,
+      t.tx, t.ty, fwd[8], filters.2,
+      Double(b.x0), Double(b.y0), Double(b.x1), Double(b.y1),
+      Double(clip ?? -1), Double(flags), filters.0, filters.1,
+    ]
+    floats.append(contentsOf: values.map { Float($0) })
+    let index = count - 1
+    // The SIMPLE variant: hard-edged rectangle, no clip coverage, one filter everywhere.
+    var simple = flags & 1 == 0
+    simple = simple && radii.isZero && softEdges.isEmpty && clip == nil && !Self.nearTheEye(draw.map.toDevice, r)
+    var linear = false
+    if let p = paint {
+      simple = simple && p.minificationFilter == p.magnificationFilter && p.minificationFilter != .trilinear
+      linear = p.magnificationFilter == .linear
+    }
+    if let last = batches.last, last.texture === texture, last.simple == simple, last.linear == linear,
+      last.first + last.count == index
+    {
+      batches[batches.count - 1].count += 1
+    } else {
+      batches.append(Batch(texture: texture, simple: simple, linear: linear, first: index, count: 1))
+    }
+  }
+
+  /// True when part of the rectangle comes close to (or passes behind) the eye: there the
+  /// rasteriser's interpolated layer point loses precision, so the exact per-pixel inverse
+  /// of the full shader is used instead.
+  static func nearTheEye(_ map: Homography, _ r: Rect) -> Bool {
+    guard !map.isAffine else { return false }
+    let ws = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)].map { map.homogeneous($0.0, $0.1).w }
+    let lo = ws.min()!, hi = ws.max()!
+    return lo <= 0 || hi / lo > 8
+  }
+
+  static func code(_ f: ContentsFilter) -> Int {
+    switch f {
+    case .nearest: 0
+    case .linear: 1
+    case .trilinear: 2
+    }
+  }
+
+  /// How far (in layer units) to grow a draw with anti-aliased edges so that its quad
+  /// covers every pixel within one device pixel of the edge: twice the largest layer
+  /// distance per device pixel at the corners.
+  static func expansion(_ draw: Draw, rect: Rect) -> Double {
+    let inv = draw.map.fromDevice
+    var most = 0.0
+    for p in [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+              Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)] {
+      guard let d = draw.map.toDevice.apply(p) else { continue }
+      let h = inv.homogeneous(d.x, d.y)
+      guard h.w > 0 else { continue }
+      let m = inv.values, u = h.x / h.w, v = h.y / h.w
+      let dudx = (m[0] - u * m[6]) / h.w, dudy = (m[1] - u * m[7]) / h.w
+      let dvdx = (m[3] - v * m[6]) / h.w, dvdy = (m[4] - v * m[7]) / h.w
+      most = max(most, (dudx * dudx + dudy * dudy).squareRoot(), (dvdx * dvdx + dvdy * dvdy).squareRoot())
+    }
+    return most.isFinite ? 2 * most : 0
+  }
+}

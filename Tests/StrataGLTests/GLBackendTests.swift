@@ -1,0 +1,121 @@
+import Foundation
+import Strata
+import StrataCPU
+import StrataGL
+import StrataGoldenScenes
+import StrataPNG
+import StrataRender
+import StrataScene
+import Testing
+
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func compile(_ scene: Scene) -> RenderList {
+  RenderListCompiler(width: scene.pixelWidth, height: scene.pixelHeight, scale: scene.scale, background: scene.background)
+    .compile(scene.root.snapshot())
+}
+
+@Suite(.serialized) struct GLBackendTests {
+  @Test func contextReportsItsLimits() throws {
+    let gl = try GPU.renderer()
+    #expect(gl.info.version.hasPrefix("OpenGL ES 3"))
+    #expect(gl.info.maxTextureSize >= 2048)
+    #expect(gl.probeSteps.contains { if case .taken = $0.outcome { true } else { false } })
+    print("GPU: \(gl.info.renderer) via \(gl.info.platform.rawValue); steps: \(gl.probeSteps)")
+  }
+
+  /// Every shader variant compiles and links (a failure would throw with the info log).
+  @Test func shadersCompileAndLink() throws {
+    let gl = try GPU.renderer()
+    // A list that needs both variants: a plain image and a rounded, clipped fill.
+    let r = root(32, 32, [
+      layer(Rect(0, 0, 16, 16)) { $0.contents = TestImages.picture },
+      layer(Rect(8, 8, 16, 16), .white) { $0.cornerRadius = 4; $0.masksToBounds = true },
+    ])
+    let list = RenderListCompiler(width: 32, height: 32).compile(r.snapshot())
+    _ = try gl.render(list)
+  }
+
+  /// Tiled textures: the showcase with a 64-texel limit cuts its photo (192x128) into
+  /// 4x3 tiles and still matches the untiled rendering within 1 per channel.
+  @Test func tiledMatchesUntiled() throws {
+    let scene = try SceneLoader.load(path: repoRoot.appendingPathComponent("Examples/showcase.json").path)
+    let list = compile(scene)
+    let untiled = try GPU.renderer().render(list)
+    let small = try GLRenderer(options: .init(maxTextureSize: 64))
+    #expect(small.maxTextureSize == 64)
+    let before = small.textureStats.uploads
+    let tiled = try small.render(list)
+    let uploads = small.textureStats.uploads - before
+    let d = Difference(tiled, untiled)
+    print("tiled (limit 64, \(uploads) textures uploaded) vs untiled: \(d)")
+    #expect(d.largest <= 1, "\(d)")
+    // The photo alone needs 4x3 tiles of 62 texels; the other images fit in one.
+    #expect(uploads >= 12)
+  }
+
+  @Test func onlyVisibleTilesAreUploaded() throws {
+    let img = Image(width: 200, height: 200) { x, y in (UInt8(x), UInt8(y), 128, 255) }
+    let l = layer(Rect(-150, -150, 200, 200)) { $0.contents = img }  // only the bottom-right quarter shows
+    let list = RenderListCompiler(width: 64, height: 64).compile(root(64, 64, [l]).snapshot())
+    let small = try GLRenderer(options: .init(maxTextureSize: 34))  // 32-texel tiles: 7x7 of them
+    let gpu = try small.render(list)
+    // Texels 150..<200 lie in tiles 4, 5 and 6 of each axis (32-texel tiles): 9 of 49.
+    #expect(small.textureStats.uploads == 9)
+    let d = Difference(gpu, CPURenderer().render(list))
+    #expect(d.largest <= 1, "\(d)")
+  }
+
+  @Test func heavilyMinifiedOversizedImageIsDownscaled() throws {
+    let img = TestImages.checkerboard(cells: 64, cell: 4)  // 256x256, drawn at 32x32
+    let l = layer(Rect(0, 0, 32, 32)) { $0.contents = img; $0.minificationFilter = .trilinear }
+    let list = RenderListCompiler(width: 32, height: 32).compile(root(32, 32, [l]).snapshot())
+    let small = try GLRenderer(options: .init(maxTextureSize: 64))
+    let gpu = try small.render(list)
+    #expect(small.textureStats.uploads == 1)
+    let d = Difference(gpu, CPURenderer().render(list))
+    print("downscaled vs CPU trilinear: \(d)")
+    #expect(d.meanAbsolute.allSatisfy { $0 < 3 }, "\(d)")
+  }
+
+  @Test func texturesAreReusedAcrossFrames() throws {
+    let gl = try GLRenderer()
+    let r = root(32, 32, [layer(Rect(0, 0, 32, 32)) { $0.contents = TestImages.picture }])
+    let list = RenderListCompiler(width: 32, height: 32).compile(r.snapshot())
+    _ = try gl.render(list)
+    let first = gl.textureStats.uploads
+    _ = try gl.render(list)
+    #expect(gl.textureStats.uploads == first)
+    #expect(gl.textureStats.residentBytes == 32 * 24 * 4)
+  }
+
+  @Test func lostFrameIsRenderedAgainThenOnTheCPU() throws {
+    let r = root(32, 32, [layer(Rect(4, 4, 24, 24), .white) { $0.cornerRadius = 6 }])
+    let list = RenderListCompiler(width: 32, height: 32, background: .black).compile(r.snapshot())
+    let expected = CPURenderer().render(list)
+    let renderer = FrameRenderer(.auto)
+    renderer.warn = { _ in }
+    var out = PixelBuffer(width: 32, height: 32)
+    renderer.injectedFaults.store(1, ordering: .relaxed)
+    let once = try renderer.render(list, into: &out)
+    #expect(once.backend.contains("fresh context"), "\(once)")
+    #expect(Difference(out, expected).largest <= 2)
+    renderer.injectedFaults.store(2, ordering: .relaxed)
+    out = PixelBuffer(width: 32, height: 32)
+    let twice = try renderer.render(list, into: &out)
+    #expect(twice.backend == "cpu", "\(twice)")
+    #expect(out == expected)
+  }
+
+  @Test func oversizedCanvasFallsBackToTheCPU() throws {
+    let gl = try GPU.renderer()
+    let big = gl.info.maxRenderbufferSize + 1
+    #expect(!gl.canRender(width: big, height: 1))
+    let list = RenderListCompiler(width: big, height: 1).compile(root(Double(big), 1, []).snapshot())
+    var out = PixelBuffer(width: big, height: 1)
+    #expect(throws: GLRenderError.self) { try gl.render(list, into: &out) }
+    let report = try FrameRenderer(.auto).render(list, into: &out)
+    #expect(report.backend == "cpu")
+    #expect(report.notes.contains { $0.contains("render target limit") })
+  }
+}

@@ -9,6 +9,29 @@ precision highp sampler2D;
 #include "coverage.glsl"
 #include "sampling.glsl"
 
+#ifdef SIMPLE
+// Hard-edged rectangle, no clip needing coverage, one filter: the quad is exactly the
+// rectangle, so rasterisation samples the pixel centres inside it, and the GPU's own
+// nearest or bilinear filtering (set on the texture) follows the same texel-centre formula
+// as sampleNearest/sampleBilinear.
+uniform sampler2D u_texture;
+flat in vec4 v_color;
+flat in vec4 v_bounds;
+in vec2 v_st;
+out vec4 fragColor;
+
+void main() {
+#ifdef BOUNDED
+  vec2 d = gl_FragCoord.xy;
+  if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;
+#endif
+#ifdef TEXTURED
+  fragColor = texture(u_texture, v_st) * v_color;
+#else
+  fragColor = v_color;
+#endif
+}
+#else
 uniform sampler2D u_texture;   // the batch's image (or tile), with its mipmap levels
 uniform int u_levels;          // mipmap levels present in u_texture
 uniform sampler2D u_clips;     // 5 RGBA32F texels per clip, one clip per row
@@ -27,9 +50,6 @@ flat in vec4 v_bounds;
 flat in vec4 v_params;
 
 out vec4 fragColor;
-#ifdef SIMPLE
-in vec2 v_uv;
-#endif
 
 const int FLAG_RING = 1;
 const int FLAG_TEXTURED = 2;
@@ -92,27 +112,6 @@ vec4 sampleImage(vec2 p, vec4 j) {
   return ca + (cb - ca) * f;
 }
 
-#ifdef SIMPLE
-// Hard-edged rectangle, no clip needing coverage, one filter: the GPU's own nearest or
-// bilinear sampling (set on the texture) follows the same texel-centre formula as
-// sampleNearest/sampleBilinear.
-void main() {
-  // The quad is exactly the rectangle, so rasterisation already samples pixel centres
-  // inside it; only bounds narrowed by a pixel-aligned clip need a test.
-  int flags = int(v_params.y);
-  if ((flags & FLAG_BOUNDED) != 0) {
-    vec2 d = gl_FragCoord.xy;
-    if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;
-  }
-  vec2 p = v_uv;
-  if ((flags & FLAG_TEXTURED) != 0) {
-    vec2 st = vec2(v_texel.x * p.x + v_texel.z * p.y + v_texel2.x, v_texel.y * p.x + v_texel.w * p.y + v_texel2.y);
-    fragColor = texture(u_texture, st / vec2(textureSize(u_texture, 0))) * v_inv2.w;
-  } else {
-    fragColor = v_color;
-  }
-}
-#else
 void main() {
   vec2 d = gl_FragCoord.xy;
   if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;

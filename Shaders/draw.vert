@@ -2,8 +2,9 @@
 // One instance per render-list draw: the draw's rectangle (grown by `expand` layer units
 // for anti-aliased edges) mapped to the device by its homography. Clip-space w is the
 // homography's W, so the GPU cuts away what lies behind the eye, as the CPU renderer does.
-// The SIMPLE variant (hard-edged rectangles without clips or mipmaps, the bulk of most
-// frames) lets the GPU interpolate the layer point instead of inverting the map per pixel.
+// The SIMPLE variants (hard-edged rectangles without clips or mipmaps, the bulk of most
+// frames; TEXTURED for images, BOUNDED when a pixel-aligned clip narrows the draw) let the
+// GPU interpolate texture coordinates instead of inverting the map per pixel.
 precision highp float;
 precision highp int;
 
@@ -24,6 +25,13 @@ layout(location = 13) in vec4 a_params;  // clip index, flags, min filter, mag f
 
 uniform vec2 u_viewport;
 
+#ifdef SIMPLE
+uniform highp sampler2D u_texture;
+flat out vec4 v_color;       // solid colour, or the opacity in every channel
+flat out vec4 v_bounds;
+// Texture coordinates (0...1), interpolated perspective-correctly by the GPU (clip w = W).
+out vec2 v_st;
+#else
 flat out vec4 v_inv0;
 flat out vec4 v_inv1;
 flat out vec4 v_inv2;
@@ -36,9 +44,6 @@ flat out vec4 v_texel;
 flat out vec4 v_texel2;
 flat out vec4 v_bounds;
 flat out vec4 v_params;
-#ifdef SIMPLE
-// The layer-plane point, interpolated perspective-correctly by the GPU (clip w = W).
-out vec2 v_uv;
 #endif
 
 void main() {
@@ -50,6 +55,18 @@ void main() {
   float W = a_fwd1.z * corner.x + a_fwd1.w * corner.y + a_texel2.z;
   // Device row 0 is the framebuffer's first row, so glReadPixels needs no flip.
   gl_Position = vec4(X * (2.0 / u_viewport.x) - W, Y * (2.0 / u_viewport.y) - W, 0.0, W);
+#ifdef SIMPLE
+  v_bounds = a_bounds;
+#ifdef TEXTURED
+  v_color = vec4(a_inv2.w);
+  vec2 st = vec2(a_texel.x * corner.x + a_texel.z * corner.y + a_texel2.x,
+                 a_texel.y * corner.x + a_texel.w * corner.y + a_texel2.y);
+  v_st = st / vec2(textureSize(u_texture, 0));
+#else
+  v_color = a_color;
+  v_st = vec2(0.0);
+#endif
+#else
   v_inv0 = a_inv0;
   v_inv1 = a_inv1;
   v_inv2 = a_inv2;
@@ -62,7 +79,5 @@ void main() {
   v_texel2 = a_texel2;
   v_bounds = a_bounds;
   v_params = a_params;
-#ifdef SIMPLE
-  v_uv = corner;
 #endif
 }

@@ -10,8 +10,8 @@ extension GLRenderer {
     let context: GLContext
     let garbage = GLGarbage()
     var textures: TextureStore
-    var program: ShaderProgram?
-    var simpleProgram: ShaderProgram?
+    /// Compiled programs by variant, built when first needed.
+    var programs: [InstanceData.Variant: ShaderProgram] = [:]
     var framebuffer: GLFramebuffer?
     var instanceBuffer: GLBuffer?
     var vertexArray: GLVertexArray?
@@ -52,10 +52,6 @@ extension GLRenderer {
       let start = clock.now
       garbage.collect(gl)
       textures.beginFrame()
-      if program == nil {
-        program = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag")
-        simpleProgram = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag", defines: ["SIMPLE"])
-      }
       if framebuffer?.width != list.width || framebuffer?.height != list.height {
         framebuffer = nil
         framebuffer = try GLFramebuffer(gl, width: list.width, height: list.height, garbage: garbage)
@@ -102,12 +98,6 @@ extension GLRenderer {
       gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
 
       if data.count > 0 {
-        for p in [program!, simpleProgram!] {
-          gl.useProgram(p.id)
-          gl.uniform2f(p.uniform("u_viewport"), Float(list.width), Float(list.height))
-          gl.uniform1i(p.uniform("u_texture"), 0)
-          gl.uniform1i(p.uniform("u_clips"), 1)
-        }
         var current: ShaderProgram? = nil
         gl.activeTexture(GLenum(GL_TEXTURE1))
         gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
@@ -124,14 +114,17 @@ extension GLRenderer {
         }
         for batch in data.batches {
           let tex = batch.texture ?? blankTexture!
-          let program = batch.simple ? simpleProgram! : self.program!
+          let program = try self.program(gl, batch.variant)
           if current !== program {
             gl.useProgram(program.id)
+            gl.uniform2f(program.uniform("u_viewport"), Float(list.width), Float(list.height))
+            gl.uniform1i(program.uniform("u_texture"), 0)
+            gl.uniform1i(program.uniform("u_clips"), 1)
             current = program
           }
           gl.bindTexture(GLenum(GL_TEXTURE_2D), tex.id)
-          if batch.simple {
-            let f = batch.linear ? GL_LINEAR : GL_NEAREST
+          if batch.variant.simple {
+            let f = batch.variant.linear ? GL_LINEAR : GL_NEAREST
             gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), f)
             gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), f)
           } else {
@@ -154,6 +147,16 @@ extension GLRenderer {
       }
       timings = Timings(render: drawn - start, readback: clock.now - drawn)
       try check(gl)
+    }
+
+    /// The program for a variant, compiled when first needed.
+    private mutating func program(_ gl: GLCalls, _ v: InstanceData.Variant) throws(GLRenderError) -> ShaderProgram {
+      var key = v
+      key.linear = false  // the filter is texture state, not a different program
+      if let p = programs[key] { return p }
+      let p = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag", defines: key.defines)
+      programs[key] = p
+      return p
     }
 
     /// The first clip in the chain that needs per-pixel coverage; pixel-aligned clips have

@@ -9,11 +9,25 @@ struct InstanceData {
 
   struct Batch {
     var texture: GLTexture?
-    /// Drawn with the SIMPLE shader variant; `linear` picks the texture's filter there.
-    var simple: Bool
-    var linear: Bool
+    var variant: Variant
     var first: Int
     var count: Int
+  }
+
+  /// Which build of `draw.frag` a batch needs.
+  struct Variant: Hashable {
+    /// The SIMPLE build: hard-edged rectangle, no clip coverage, one filter everywhere.
+    var simple: Bool
+    var textured: Bool
+    /// A pixel-aligned clip narrows the draw below its own pixels.
+    var bounded: Bool
+    /// The texture filter for SIMPLE textured batches.
+    var linear: Bool
+
+    var defines: [String] {
+      guard simple else { return [] }
+      return ["SIMPLE"] + (textured ? ["TEXTURED"] : []) + (bounded ? ["BOUNDED"] : [])
+    }
   }
 
   var floats: [Float] = []
@@ -83,7 +97,6 @@ struct InstanceData {
     ]
     floats.append(contentsOf: values.map { Float($0) })
     let index = count - 1
-    // The SIMPLE variant: hard-edged rectangle, no clip coverage, one filter everywhere.
     var simple = flags & 1 == 0
     simple = simple && radii.isZero && softEdges.isEmpty && clip == nil && !Self.nearTheEye(draw.map.toDevice, r)
     var linear = false
@@ -91,12 +104,11 @@ struct InstanceData {
       simple = simple && p.minificationFilter == p.magnificationFilter && p.minificationFilter != .trilinear
       linear = p.magnificationFilter == .linear
     }
-    if let last = batches.last, last.texture === texture, last.simple == simple, last.linear == linear,
-      last.first + last.count == index
-    {
+    let variant = Variant(simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear)
+    if let last = batches.last, last.texture === texture, last.variant == variant, last.first + last.count == index {
       batches[batches.count - 1].count += 1
     } else {
-      batches.append(Batch(texture: texture, simple: simple, linear: linear, first: index, count: 1))
+      batches.append(Batch(texture: texture, variant: variant, first: index, count: 1))
     }
   }
 

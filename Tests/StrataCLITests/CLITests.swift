@@ -69,8 +69,9 @@ func scratchDirectory() throws -> URL {
     let (code, c) = strata("render", repoRoot.appendingPathComponent("Examples/showcase.json").path, "-o", out, "--backend", "auto")
     #expect(code == .success, "\(c.stderr)")
     let got = try PNG.read(path: out), want = try PNG.read(path: repoRoot.appendingPathComponent("Examples/showcase.png").path)
+    let a = got.pixels, b = want.pixels  // `Image.pixels` copies: take it once
     let over = (0..<(got.width * got.height)).filter { i in
-      (0..<4).contains { abs(Int(got.pixels[i * 4 + $0]) - Int(want.pixels[i * 4 + $0])) > 2 }
+      (0..<4).contains { abs(Int(a[i * 4 + $0]) - Int(b[i * 4 + $0])) > 2 }
     }.count
     #expect(Double(over) / Double(got.width * got.height) <= 0.005)
   }

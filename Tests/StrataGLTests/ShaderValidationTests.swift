@@ -10,9 +10,11 @@ import Testing
   static let validator = ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-  @Test(arguments: [
-    ("draw.vert", [String]()), ("draw.frag", []), ("draw.vert", ["SIMPLE"]), ("draw.frag", ["SIMPLE"]),
-  ])
+  static let variants: [[String]] = [
+    [], ["SIMPLE"], ["SIMPLE", "TEXTURED"], ["SIMPLE", "BOUNDED"], ["SIMPLE", "TEXTURED", "BOUNDED"],
+  ]
+
+  @Test(arguments: ["draw.vert", "draw.frag"].flatMap { n in variants.map { (n, $0) } })
   func validates(_ name: String, _ defines: [String]) throws {
     guard let tool = Self.validator else {
       if ProcessInfo.processInfo.environment["CI"] == "true" {

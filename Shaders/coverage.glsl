@@ -17,7 +17,10 @@ float ramp(float d) { return clamp(0.5 + d, 0.0, 1.0); }
 // Coverage of the rounded rectangle r = (x0, y0, x1, y1) with radii (top-left, top-right,
 // bottom-left, bottom-right) at the layer point p. Bits of softEdges: 1 left, 2 right,
 // 4 bottom (max y), 8 top (min y); the other straight edges are sampled at the centre.
-float roundedRectCoverage(vec2 p, vec4 r, vec4 radii, int softEdges, vec4 j) {
+const float CONTINUOUS_EXTENT = 1.528665;
+const float CONTINUOUS_EXPONENT = 5.0;
+
+float roundedRectCoverageCurve(vec2 p, vec4 r, vec4 radii, int softEdges, vec4 j, bool continuous) {
   float u = p.x, v = p.y;
   float c = 1.0;
   if (softEdges == 0) {
@@ -33,6 +36,28 @@ float roundedRectCoverage(vec2 p, vec4 r, vec4 radii, int softEdges, vec4 j) {
   bool left = u < (r.x + r.z) * 0.5;
   bool top = v < (r.y + r.w) * 0.5;
   float rad = top ? (left ? radii.x : radii.y) : (left ? radii.z : radii.w);
+  if (continuous && rad > 0.0) {
+    rad = min(rad * CONTINUOUS_EXTENT, min(r.z - r.x, r.w - r.y) * 0.5);
+    float cx = left ? r.x + rad : r.z - rad;
+    float cy = top ? r.y + rad : r.w - rad;
+    if ((left ? u < cx : u > cx) && (top ? v < cy : v > cy)) {
+      float ax = abs(u - cx) / rad, ay = abs(v - cy) / rad;
+      float n = CONTINUOUS_EXPONENT;
+      float px = pow(ax, n - 1.0), py = pow(ay, n - 1.0);
+      float norm = pow(px * ax + py * ay, 1.0 / n);
+      if (norm > 0.0) {
+        float g = pow(norm, n - 1.0);
+        float gx = px / g, gy = py / g;
+        float glen = sqrt(gx * gx + gy * gy);
+        if (glen > 0.0) {
+          float d = rad * (1.0 - norm) / glen;
+          float nx = (left ? -gx : gx) / glen, ny = (top ? -gy : gy) / glen;
+          c = min(c, ramp(d / perPixel(j, nx, ny)));
+        }
+      }
+    }
+    return c;
+  }
   if (rad > 0.0) {
     float cx = left ? r.x + rad : r.z - rad;
     float cy = top ? r.y + rad : r.w - rad;
@@ -46,4 +71,23 @@ float roundedRectCoverage(vec2 p, vec4 r, vec4 radii, int softEdges, vec4 j) {
     }
   }
   return c;
+}
+
+float roundedRectCoverage(vec2 p, vec4 r, vec4 radii, int softEdges, vec4 j) {
+  return roundedRectCoverageCurve(p, r, radii, softEdges, j, false);
+}
+
+// Whether p lies inside a rounded rectangle (circular corners, no anti-aliasing); mirrors
+// Rasterizer.inside.
+bool insideRoundedRect(vec2 p, vec4 r, vec4 radii) {
+  if (!(p.x >= r.x && p.x < r.z && p.y >= r.y && p.y < r.w)) return false;
+  bool left = p.x < (r.x + r.z) * 0.5;
+  bool top = p.y < (r.y + r.w) * 0.5;
+  float rad = top ? (left ? radii.x : radii.y) : (left ? radii.z : radii.w);
+  if (rad <= 0.0) return true;
+  float cx = left ? r.x + rad : r.z - rad;
+  float cy = top ? r.y + rad : r.w - rad;
+  if (!((left ? p.x < cx : p.x > cx) && (top ? p.y < cy : p.y > cy))) return true;
+  float dx = p.x - cx, dy = p.y - cy;
+  return dx * dx + dy * dy <= rad * rad;
 }

@@ -9,6 +9,8 @@ precision highp sampler2D;
 #include "coverage.glsl"
 #include "sampling.glsl"
 
+uniform vec2 u_origin;         // device position of the target's pixel (0, 0)
+
 #ifdef SIMPLE
 // Hard-edged rectangle, no clip needing coverage, one filter: the quad is exactly the
 // rectangle, so rasterisation samples the pixel centres inside it, and the GPU's own
@@ -22,7 +24,7 @@ out vec4 fragColor;
 
 void main() {
 #ifdef BOUNDED
-  vec2 d = gl_FragCoord.xy;
+  vec2 d = gl_FragCoord.xy + u_origin;
   if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;
 #endif
 #ifdef TEXTURED
@@ -34,7 +36,6 @@ void main() {
 #else
 uniform sampler2D u_texture;   // the batch's image (or tile), with its mipmap levels
 uniform int u_levels;          // mipmap levels present in u_texture
-uniform sampler2D u_clips;     // 5 RGBA32F texels per clip, one clip per row
 
 flat in vec4 v_inv0;
 flat in vec4 v_inv1;
@@ -54,34 +55,15 @@ out vec4 fragColor;
 const int FLAG_RING = 1;
 const int FLAG_TEXTURED = 2;
 const int FLAG_BOUNDED = 4;
+const int FLAG_SHADOW = 8;
+const int FLAG_CONTINUOUS = 16;
+const int FLAG_OCCLUDER = 32;
 const int FILTER_NEAREST = 0;
 const int FILTER_LINEAR = 1;
 const int FILTER_TRILINEAR = 2;
 
-// Coverage of one clip and its parents at the device point d; pixel-aligned clips only
-// narrowed the draw's bounds.
-float clipCoverage(int index, vec2 d) {
-  float c = 1.0;
-  for (int n = 0; n < 64 && index >= 0; n++) {
-    vec4 t0 = texelFetch(u_clips, ivec2(0, index), 0);
-    vec4 t1 = texelFetch(u_clips, ivec2(1, index), 0);
-    if (t1.w == 0.0) {
-      vec4 t2 = texelFetch(u_clips, ivec2(2, index), 0);
-      vec4 rect = texelFetch(u_clips, ivec2(3, index), 0);
-      vec4 radii = texelFetch(u_clips, ivec2(4, index), 0);
-      float a = t0.x * d.x + t0.y * d.y + t0.z;
-      float b = t1.x * d.x + t1.y * d.y + t1.z;
-      float w = t2.x * d.x + t2.y * d.y + t2.z;
-      if (w <= 0.0) return 0.0;
-      float u = a / w, v = b / w;
-      vec4 j = vec4((t0.x - u * t2.x) / w, (t0.y - u * t2.y) / w, (t1.x - v * t2.x) / w, (t1.y - v * t2.y) / w);
-      c *= roundedRectCoverage(vec2(u, v), rect, radii, 15, j);
-      if (c <= 0.0) return 0.0;
-    }
-    index = int(t0.w);
-  }
-  return c;
-}
+#include "clip.glsl"
+#include "shadow.glsl"
 
 vec4 sampleImage(vec2 p, vec4 j) {
   vec2 st = vec2(v_texel.x * p.x + v_texel.z * p.y + v_texel2.x, v_texel.y * p.x + v_texel.w * p.y + v_texel2.y);
@@ -113,7 +95,7 @@ vec4 sampleImage(vec2 p, vec4 j) {
 }
 
 void main() {
-  vec2 d = gl_FragCoord.xy;
+  vec2 d = gl_FragCoord.xy + u_origin;
   if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;
   float a = v_inv0.x * d.x + v_inv0.y * d.y + v_inv0.z;
   float b = v_inv1.x * d.x + v_inv1.y * d.y + v_inv1.z;
@@ -123,12 +105,25 @@ void main() {
   vec4 j = vec4((v_inv0.x - p.x * v_inv2.x) / w, (v_inv0.y - p.x * v_inv2.y) / w,
                 (v_inv1.x - p.y * v_inv2.x) / w, (v_inv1.y - p.y * v_inv2.y) / w);
   int flags = int(v_params.y);
-  float cov = roundedRectCoverage(p, v_rect, v_radii, int(v_inv1.w), j);
-  if (cov <= 0.0) discard;
-  if ((flags & FLAG_RING) != 0) {
-    cov *= 1.0 - roundedRectCoverage(p, v_innerRect, v_innerRadii, 15, j);
+  bool continuous = (flags & FLAG_CONTINUOUS) != 0;
+  if ((flags & FLAG_OCCLUDER) != 0 && insideRoundedRect(p, v_texel, v_radii)) discard;
+  float cov;
+  if ((flags & FLAG_SHADOW) != 0) {
+    // The shape is in innerRect/innerRadii and sigma in texel2.w (see InstanceData).
+    cov = roundedRectCoverage(p, v_rect, vec4(0.0), int(v_inv1.w), j);
     if (cov <= 0.0) discard;
+    vec4 s = v_innerRect;
+    bool left = p.x < (s.x + s.z) * 0.5, top = p.y < (s.y + s.w) * 0.5;
+    float corner = top ? (left ? v_innerRadii.x : v_innerRadii.y) : (left ? v_innerRadii.z : v_innerRadii.w);
+    cov *= roundedBoxShadow(p, s, corner, v_texel2.w);
+  } else {
+    cov = roundedRectCoverageCurve(p, v_rect, v_radii, int(v_inv1.w), j, continuous);
+    if (cov <= 0.0) discard;
+    if ((flags & FLAG_RING) != 0) {
+      cov *= 1.0 - roundedRectCoverageCurve(p, v_innerRect, v_innerRadii, 15, j, continuous);
+    }
   }
+  if (cov <= 0.0) discard;
   int clip = int(v_params.x);
   if (clip >= 0) {
     cov *= clipCoverage(clip, d);

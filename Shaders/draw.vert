@@ -23,7 +23,8 @@ layout(location = 11) in vec4 a_texel2;  // tx, ty, m8 of the forward map, lod b
 layout(location = 12) in vec4 a_bounds;  // device pixels x0, y0, x1, y1
 layout(location = 13) in vec4 a_params;  // clip index, flags, min filter, mag filter
 
-uniform vec2 u_viewport;
+uniform vec2 u_viewport;   // the target's size in pixels
+uniform vec2 u_origin;     // device position of the target's pixel (0, 0)
 
 #ifdef SIMPLE
 uniform highp sampler2D u_texture;
@@ -54,6 +55,8 @@ void main() {
   float Y = a_fwd0.w * corner.x + a_fwd1.x * corner.y + a_fwd1.y;
   float W = a_fwd1.z * corner.x + a_fwd1.w * corner.y + a_texel2.z;
   // Device row 0 is the framebuffer's first row, so glReadPixels needs no flip.
+  X -= u_origin.x * W;
+  Y -= u_origin.y * W;
   gl_Position = vec4(X * (2.0 / u_viewport.x) - W, Y * (2.0 / u_viewport.y) - W, 0.0, W);
 #ifdef SIMPLE
   v_bounds = a_bounds;

@@ -7,6 +7,8 @@ public enum StrataCommand {
       render SCENE.json -o OUT.png [--backend auto|cpu|gpu] [--scale S] [--verbose]
                         render a scene file to a PNG image
       info              list the rendering backends and why each is or is not available
+      compare A.png B.png [--diff OUT.png] [--json] [--tolerance strict|cross|N]
+                        compare two images as golden tests do
 
     Run 'strata <command> --help' for a command's options.
     """
@@ -21,6 +23,7 @@ public enum StrataCommand {
     switch command {
     case "render": return RenderCommand.run(rest, console: console)
     case "info": return InfoCommand.run(rest, console: console)
+    case "compare": return CompareCommand.run(rest, console: console)
     case "-h", "--help", "help":
       console.out(usage + "\n")
       return .success

@@ -4,9 +4,10 @@ import StrataRender
 
 /// The software renderer: draws a `RenderList` into premultiplied RGBA8 pixels.
 ///
-/// The canvas is cut into bands of rows, rendered in parallel on all cores; each band
+/// Runs of plain draws are rendered in bands of rows, in parallel on all cores; each band
 /// replays the draws that touch it in list order, so the result does not depend on the
-/// number of threads.
+/// number of threads. Offscreen groups are rendered into their own surfaces (the same
+/// way), filtered, masked and composited in list order.
 public struct CPURenderer: Sendable {
   /// Rows per band: small enough to balance two cores on a 1080-row frame, large enough
   /// that per-band setup stays negligible.
@@ -27,43 +28,132 @@ public struct CPURenderer: Sendable {
   public func render(_ list: RenderList, into target: inout PixelBuffer) {
     precondition(target.width == list.width && target.height == list.height, "target size differs from the list's")
     let clips = list.clips.map { Optional(PreparedClip($0)) }
-    let draws = list.commands.map { cmd -> PreparedDraw in
-      switch cmd {
-      case .draw(let d): PreparedDraw(d, clips: clips)
-      }
-    }
-    let bh = max(1, bandHeight)
-    let bandCount = (list.height + bh - 1) / bh
-    var bucketList = [[Int32]](repeating: [], count: bandCount)
-    for (i, d) in draws.enumerated() where !d.bounds.isEmpty {
-      for b in (d.bounds.y0 / bh)...((d.bounds.y1 - 1) / bh) { bucketList[b].append(Int32(i)) }
-    }
-    let buckets = bucketList
     let bg = list.background.bytes
-    let width = list.width, height = list.height
+    let width = list.width
     target.pixels.withUnsafeMutableBufferPointer { buf in
-      let base = SendablePointer(buf.baseAddress!)
-      DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-        let r = Rasterizer(target: base.pointer, stride: width * 4)
-        let y0 = band * bh, y1 = min(height, y0 + bh)
-        fillBackground(base.pointer + y0 * width * 4, count: (y1 - y0) * width, bg)
-        for i in buckets[band] {
-          let d = draws[Int(i)]
-          r.fill(d, rows: max(y0, d.bounds.y0)..<min(y1, d.bounds.y1))
-        }
+      let canvas = Surface(base: buf.baseAddress!, bounds: PixelBounds(x0: 0, y0: 0, x1: list.width, y1: list.height), stride: width * 4)
+      let v = SIMD4<UInt8>(bg.0, bg.1, bg.2, bg.3)
+      parallelRows(canvas.bounds) { y in
+        let raw = UnsafeMutableRawPointer(canvas.row(y))
+        for i in 0..<width { raw.storeBytes(of: v, toByteOffset: i * 4, as: SIMD4<UInt8>.self) }
       }
+      let context = Context(clips: clips, prepared: list.clips)
+      render(list.commands[...], into: canvas, context)
     }
   }
 
-  private func fillBackground(_ p: UnsafeMutablePointer<UInt8>, count: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
-    let v = SIMD4<UInt8>(c.0, c.1, c.2, c.3)
-    let raw = UnsafeMutableRawPointer(p)
-    for i in 0..<count { raw.storeBytes(of: v, toByteOffset: i * 4, as: SIMD4<UInt8>.self) }
+  struct Context {
+    let clips: [PreparedClip?]
+    let prepared: [ClipShape]
+  }
+
+  /// Renders a run of commands (at one nesting level) into `surface`.
+  func render(_ commands: ArraySlice<RenderCommand>, into surface: Surface, _ ctx: Context) {
+    var run: [PreparedDraw] = []
+    var i = commands.startIndex
+    while i < commands.endIndex {
+      switch commands[i] {
+      case .draw(let d):
+        run.append(PreparedDraw(d, clips: ctx.clips))
+        i += 1
+      case .beginGroup(let g):
+        fill(run, into: surface)
+        run = []
+        let end = Self.matchingEnd(commands, from: i)
+        renderGroup(g, commands[(i + 1)..<end], into: surface, ctx)
+        i = end + 1
+      case .backdrop(let b):
+        fill(run, into: surface)
+        run = []
+        Effects.backdrop(b, surface: surface, clips: ctx.clips)
+        i += 1
+      case .beginMask, .endMask, .endGroup:
+        i += 1  // unbalanced markers are ignored (the compiler never emits them)
+      }
+    }
+    fill(run, into: surface)
+  }
+
+  /// The index of the `endGroup` that closes the group opened at `start`.
+  static func matchingEnd(_ c: ArraySlice<RenderCommand>, from start: Int) -> Int {
+    var depth = 0
+    for i in start..<c.endIndex {
+      switch c[i] {
+      case .beginGroup: depth += 1
+      case .endGroup:
+        depth -= 1
+        if depth == 0 { return i }
+      default: break
+      }
+    }
+    return c.endIndex - 1
+  }
+
+  func renderGroup(_ g: Group, _ inner: ArraySlice<RenderCommand>, into parent: Surface, _ ctx: Context) {
+    let bounds = g.bounds.intersection(parent.bounds)
+    guard !bounds.isEmpty else { return }
+    // Split the content from the mask (a `beginMask` at this level).
+    var depth = 0
+    var maskStart: Int? = nil
+    for i in inner.indices {
+      switch inner[i] {
+      case .beginGroup: depth += 1
+      case .endGroup: depth -= 1
+      case .beginMask where depth == 0: maskStart = i
+      default: break
+      }
+      if maskStart != nil { break }
+    }
+    let content = inner[inner.startIndex..<(maskStart ?? inner.endIndex)]
+    let layer = OffscreenSurface(bounds: bounds)
+    render(content, into: layer.surface, ctx)
+    if let m = maskStart {
+      let maskEnd = inner[(m + 1)...].lastIndex { if case .endMask = $0 { true } else { false } } ?? inner.endIndex
+      let mask = OffscreenSurface(bounds: bounds)
+      render(inner[(m + 1)..<maskEnd], into: mask.surface, ctx)
+      Effects.applyMask(layer.surface, mask.surface)
+    }
+    for f in g.filters {
+      Effects.filter(f, layer.surface)
+    }
+    if let s = g.shadow {
+      Effects.shadow(s, from: layer.surface, into: parent, clips: ctx.clips)
+    }
+    Effects.composite(layer.surface, into: parent, opacity: Float(g.opacity), mode: g.blendMode, clip: g.clip, clips: ctx.clips)
+  }
+
+  /// Draws a run of prepared draws into `surface`, bands of rows in parallel.
+  func fill(_ draws: [PreparedDraw], into surface: Surface) {
+    guard !draws.isEmpty else { return }
+    let b = surface.bounds
+    let bh = max(1, bandHeight)
+    let bandCount = (b.y1 - b.y0 + bh - 1) / bh
+    guard bandCount > 0 else { return }
+    var bucketList = [[Int32]](repeating: [], count: bandCount)
+    for (i, d) in draws.enumerated() {
+      let y0 = max(d.bounds.y0, b.y0), y1 = min(d.bounds.y1, b.y1)
+      guard y0 < y1, max(d.bounds.x0, b.x0) < min(d.bounds.x1, b.x1) else { continue }
+      for band in ((y0 - b.y0) / bh)...((y1 - 1 - b.y0) / bh) { bucketList[band].append(Int32(i)) }
+    }
+    let buckets = bucketList
+    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+      let r = Rasterizer(surface: surface)
+      let y0 = b.y0 + band * bh, y1 = min(b.y1, y0 + bh)
+      for i in buckets[band] {
+        let d = draws[Int(i)]
+        r.fill(d, rows: max(y0, d.bounds.y0)..<min(y1, d.bounds.y1))
+      }
+    }
   }
 }
 
-/// A pointer handed to the band workers, which write disjoint rows.
-struct SendablePointer: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<UInt8>
-  init(_ p: UnsafeMutablePointer<UInt8>) { pointer = p }
+/// Runs `body` for every row of `bounds`, in parallel chunks.
+func parallelRows(_ bounds: PixelBounds, _ body: @Sendable (Int) -> Void) {
+  let rows = bounds.y1 - bounds.y0
+  guard rows > 0 else { return }
+  let chunk = 16
+  DispatchQueue.concurrentPerform(iterations: (rows + chunk - 1) / chunk) { c in
+    let y0 = bounds.y0 + c * chunk
+    for y in y0..<min(bounds.y1, y0 + chunk) { body(y) }
+  }
 }

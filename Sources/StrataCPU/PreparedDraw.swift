@@ -21,6 +21,12 @@ struct PreparedDraw: Sendable {
   let radii: SIMD4<Float>
   let hasRadii: Bool
   let ring: (x0: Float, y0: Float, x1: Float, y1: Float, radii: SIMD4<Float>)?
+  /// Continuous (squircle) corners for `radii` and the ring's inner radii.
+  let continuous: Bool
+  /// An analytic shadow: the blurred shape, in the layer plane.
+  let shadow: (x0: Float, y0: Float, x1: Float, y1: Float, radii: SIMD4<Float>, sigma: Float)?
+  /// Pixels the next draw paints opaquely (skipped here).
+  let occluder: (x0: Float, y0: Float, x1: Float, y1: Float, radii: SIMD4<Float>)?
   let softEdges: UInt8
   /// Premultiplied 0…255 colour with the opacity applied (solid paint only).
   let color: SIMD4<Float>
@@ -37,14 +43,26 @@ struct PreparedDraw: Sendable {
     isAffine = d.map.toDevice.isAffine
     let r = d.rect.standardized
     x0 = Float(r.minX); y0 = Float(r.minY); x1 = Float(r.maxX); y1 = Float(r.maxY)
+    var shadow: (x0: Float, y0: Float, x1: Float, y1: Float, radii: SIMD4<Float>, sigma: Float)? = nil
+    var continuous = false
     switch d.shape {
     case .rect:
       radii = .zero; ring = nil
     case .roundedRect(let c):
-      radii = c.simd; ring = nil
+      radii = c.simd; ring = nil; continuous = c.continuous
     case .ring(let o, let inner, let ir):
-      radii = o.simd
+      radii = o.simd; continuous = o.continuous
       ring = (Float(inner.minX), Float(inner.minY), Float(inner.maxX), Float(inner.maxY), ir.simd)
+    case .shadow(let shape, let c, let sigma):
+      radii = .zero; ring = nil
+      let r = shape.standardized
+      shadow = (Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY), c.simd, Float(sigma))
+    }
+    self.shadow = shadow
+    self.continuous = continuous
+    occluder = d.occluder.map { o in
+      let r = o.rect.standardized
+      return (Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY), o.radii.simd)
     }
     hasRadii = radii != .zero
     softEdges = d.edgeAntialiasing.rawValue
@@ -89,8 +107,13 @@ struct PreparedClip: Sendable {
   let radii: SIMD4<Float>
   let parent: Int?
   let isPixelAligned: Bool
+  /// The clip's pixels (exactly the clip when pixel-aligned).
+  let box: PixelBounds
+  let continuous: Bool
 
   init(_ c: ClipShape) {
+    box = c.deviceBounds
+    continuous = c.radii.continuous
     let v = c.map.fromDevice.values
     let s = c.map.toDevice.isAffine && v[8] != 0 ? 1 / v[8] : 1
     inv = (Float(v[0] * s), Float(v[1] * s), Float(v[2] * s), Float(v[3] * s), Float(v[4] * s),
@@ -114,6 +137,6 @@ struct PreparedClip: Sendable {
       dudx: (inv.0 - u * inv.6) / w, dudy: (inv.1 - u * inv.7) / w,
       dvdx: (inv.3 - v * inv.6) / w, dvdy: (inv.4 - v * inv.7) / w)
     return Coverage.roundedRect(
-      u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, softEdges: 15, jacobian: j)
+      u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, softEdges: 15, jacobian: j, continuous: continuous)
   }
 }

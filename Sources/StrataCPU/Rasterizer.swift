@@ -7,15 +7,17 @@ import StrataRender
 ///
 /// - Complexity: O(pixels in the draw's rows × clips); no allocation per pixel.
 struct Rasterizer {
-  let target: UnsafeMutablePointer<UInt8>
-  let stride: Int
+  let surface: Surface
 
+  /// Draws `d` on the rows `rows` (device rows, inside the surface).
   func fill(_ d: PreparedDraw, rows: Range<Int>) {
-    let x0 = d.bounds.x0, x1 = d.bounds.x1
+    let x0 = max(d.bounds.x0, surface.bounds.x0), x1 = min(d.bounds.x1, surface.bounds.x1)
+    guard x0 < x1 else { return }
     for y in rows {
       let yc = Float(y) + 0.5
       guard let (xs, xe) = span(d.polygon, yc, x0, x1) else { continue }
-      let row = target + y * stride
+      // Addressed with device x: the row pointer is shifted by the surface's origin.
+      let row = surface.row(y) - surface.bounds.x0 * 4
       if d.isPlainImage {
         plainImageRow(d, row: row, y: yc, xs: xs, xe: xe)
       } else {
@@ -72,7 +74,7 @@ struct Rasterizer {
   func generalRow(_ d: PreparedDraw, row: UnsafeMutablePointer<UInt8>, y: Float, xs: Int, xe: Int) {
     let i = d.inv
     let needsJacobian = d.softEdges != 0 || d.hasRadii || d.ring != nil || d.texture?.needsLevelOfDetail == true
-    let texture = d.texture, clips = d.clips, ring = d.ring
+    let texture = d.texture, clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder
     for x in xs..<xe {
       let X = Float(x) + 0.5
       let a = i.0 * X + i.1 * y + i.2
@@ -86,12 +88,21 @@ struct Rasterizer {
           dudx: (i.0 - u * i.6) / w, dudy: (i.1 - u * i.7) / w,
           dvdx: (i.3 - v * i.6) / w, dvdy: (i.4 - v * i.7) / w)
       }
+      if let o = occluder, Self.inside(u, v, o.x0, o.y0, o.x1, o.y1, o.radii) { continue }
       var cov = Coverage.roundedRect(
-        u: u, v: v, x0: d.x0, y0: d.y0, x1: d.x1, y1: d.y1, radii: d.radii, softEdges: d.softEdges, jacobian: j)
+        u: u, v: v, x0: d.x0, y0: d.y0, x1: d.x1, y1: d.y1, radii: d.radii, softEdges: d.softEdges, jacobian: j,
+        continuous: d.continuous)
       if cov <= 0 { continue }
+      if let s = shadow {
+        let left = u < (s.x0 + s.x1) * 0.5, top = v < (s.y0 + s.y1) * 0.5
+        let corner = top ? (left ? s.radii[0] : s.radii[1]) : (left ? s.radii[2] : s.radii[3])
+        cov *= ShadowMath.roundedBoxShadow(px: u, py: v, x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, corner: corner, sigma: s.sigma)
+        if cov <= 0 { continue }
+      }
       if let r = ring {
         let inner = Coverage.roundedRect(
-          u: u, v: v, x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, radii: r.radii, softEdges: 15, jacobian: j)
+          u: u, v: v, x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, radii: r.radii, softEdges: 15, jacobian: j,
+          continuous: d.continuous)
         cov *= 1 - inner
         if cov <= 0 { continue }
       }
@@ -142,6 +153,19 @@ struct Rasterizer {
     }
   }
 
+  /// Whether `(u, v)` lies inside a rounded rectangle (circular corners, no anti-aliasing).
+  @inline(__always)
+  static func inside(_ u: Float, _ v: Float, _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ radii: SIMD4<Float>) -> Bool {
+    guard u >= x0, u < x1, v >= y0, v < y1 else { return false }
+    let left = u < (x0 + x1) * 0.5, top = v < (y0 + y1) * 0.5
+    let r = top ? (left ? radii[0] : radii[1]) : (left ? radii[2] : radii[3])
+    guard r > 0 else { return true }
+    let cx = left ? x0 + r : x1 - r, cy = top ? y0 + r : y1 - r
+    guard (left ? u < cx : u > cx) && (top ? v < cy : v > cy) else { return true }
+    let dx = u - cx, dy = v - cy
+    return dx * dx + dy * dy <= r * r
+  }
+
   /// Premultiplied source-over of `src` (0…255, each colour at most alpha) onto the pixel
   /// at `p`. With premultiplied inputs the result stays within 0…255 (up to rounding), so
   /// no clamp is needed.
@@ -158,7 +182,7 @@ extension PreparedDraw {
   /// True when the fast image path applies: plain rectangle, hard edges, no clip that needs
   /// coverage, an affine plane, and one filter for the whole draw.
   var isPlainImage: Bool {
-    guard let t = texture, isAffine, !hasRadii, ring == nil, softEdges == 0, clips.isEmpty else { return false }
+    guard let t = texture, isAffine, !hasRadii, ring == nil, shadow == nil, softEdges == 0, clips.isEmpty else { return false }
     let j = Coverage.Jacobian(dudx: inv.0, dudy: inv.1, dvdx: inv.3, dvdy: inv.4)
     let lod = Sampling.levelOfDetail(texelsPerPixel: t.footprint(j), bias: t.bias)
     let f = lod <= 0 ? t.magFilter : t.minFilter

@@ -33,6 +33,9 @@ struct GLCalls: @unchecked Sendable {
   let useProgram: PFNGLUSEPROGRAMPROC
   let getUniformLocation: PFNGLGETUNIFORMLOCATIONPROC
   let uniform1i: PFNGLUNIFORM1IPROC
+  let uniform1fv: PFNGLUNIFORM1FVPROC
+  let uniform3f: PFNGLUNIFORM3FPROC
+  let uniform1f: PFNGLUNIFORM1FPROC
   let uniform2f: PFNGLUNIFORM2FPROC
   let uniform4f: PFNGLUNIFORM4FPROC
   let getAttribLocation: PFNGLGETATTRIBLOCATIONPROC
@@ -65,6 +68,7 @@ struct GLCalls: @unchecked Sendable {
   let deleteVertexArrays: PFNGLDELETEVERTEXARRAYSPROC
   let bindVertexArray: PFNGLBINDVERTEXARRAYPROC
   let enableVertexAttribArray: PFNGLENABLEVERTEXATTRIBARRAYPROC
+  let disableVertexAttribArray: PFNGLDISABLEVERTEXATTRIBARRAYPROC
   let vertexAttribPointer: PFNGLVERTEXATTRIBPOINTERPROC
   let vertexAttribDivisor: PFNGLVERTEXATTRIBDIVISORPROC
   let drawArraysInstanced: PFNGLDRAWARRAYSINSTANCEDPROC
@@ -119,6 +123,9 @@ struct GLCalls: @unchecked Sendable {
         useProgram: try fn("glUseProgram", PFNGLUSEPROGRAMPROC.self),
         getUniformLocation: try fn("glGetUniformLocation", PFNGLGETUNIFORMLOCATIONPROC.self),
         uniform1i: try fn("glUniform1i", PFNGLUNIFORM1IPROC.self),
+        uniform1fv: try fn("glUniform1fv", PFNGLUNIFORM1FVPROC.self),
+        uniform3f: try fn("glUniform3f", PFNGLUNIFORM3FPROC.self),
+        uniform1f: try fn("glUniform1f", PFNGLUNIFORM1FPROC.self),
         uniform2f: try fn("glUniform2f", PFNGLUNIFORM2FPROC.self),
         uniform4f: try fn("glUniform4f", PFNGLUNIFORM4FPROC.self),
         getAttribLocation: try fn("glGetAttribLocation", PFNGLGETATTRIBLOCATIONPROC.self),
@@ -151,6 +158,7 @@ struct GLCalls: @unchecked Sendable {
         deleteVertexArrays: try fn("glDeleteVertexArrays", PFNGLDELETEVERTEXARRAYSPROC.self),
         bindVertexArray: try fn("glBindVertexArray", PFNGLBINDVERTEXARRAYPROC.self),
         enableVertexAttribArray: try fn("glEnableVertexAttribArray", PFNGLENABLEVERTEXATTRIBARRAYPROC.self),
+        disableVertexAttribArray: try fn("glDisableVertexAttribArray", PFNGLDISABLEVERTEXATTRIBARRAYPROC.self),
         vertexAttribPointer: try fn("glVertexAttribPointer", PFNGLVERTEXATTRIBPOINTERPROC.self),
         vertexAttribDivisor: try fn("glVertexAttribDivisor", PFNGLVERTEXATTRIBDIVISORPROC.self),
         drawArraysInstanced: try fn("glDrawArraysInstanced", PFNGLDRAWARRAYSINSTANCEDPROC.self),

@@ -53,36 +53,61 @@ final class GLTexture: Sendable {
   deinit { garbage.texture(id) }
 }
 
-/// Owns a framebuffer with one RGBA8 colour renderbuffer.
-final class GLFramebuffer: Sendable {
+/// A render target: an RGBA8 texture and the framebuffer that draws into it, covering
+/// `bounds` in device pixels. Texture-backed, so later passes can read what it holds.
+final class GLTarget: Sendable {
+  let texture: GLTexture
   let framebuffer: GLuint
-  let renderbuffer: GLuint
   let width: Int
   let height: Int
   private let garbage: GLGarbage
 
   init(_ gl: GLCalls, width: Int, height: Int, garbage: GLGarbage) throws(GLRenderError) {
-    var fb: GLuint = 0, rb: GLuint = 0
-    gl.genFramebuffers(1, &fb)
-    gl.genRenderbuffers(1, &rb)
-    framebuffer = fb
-    renderbuffer = rb
     self.width = width
     self.height = height
     self.garbage = garbage
-    gl.bindRenderbuffer(GLenum(GL_RENDERBUFFER), rb)
-    gl.renderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+    let t = GLTexture(gl, width: width, height: height, levels: 1, garbage: garbage)
+    gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
+    gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+    texture = t
+    var fb: GLuint = 0
+    gl.genFramebuffers(1, &fb)
+    framebuffer = fb
     gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), fb)
-    gl.framebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), rb)
+    gl.framebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), t.id, 0)
     let status = gl.checkFramebufferStatus(GLenum(GL_FRAMEBUFFER))
     guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-      throw .unsupported("a \(width)x\(height) RGBA8 framebuffer is incomplete (status 0x\(String(status, radix: 16)))")
+      throw .unsupported("a \(width)x\(height) RGBA8 render target is incomplete (status 0x\(String(status, radix: 16)))")
     }
   }
 
-  deinit {
-    garbage.framebuffer(framebuffer)
-    garbage.renderbuffer(renderbuffer)
+  deinit { garbage.framebuffer(framebuffer) }
+}
+
+/// Render targets kept between uses, by size: offscreen groups of the same size (common
+/// from frame to frame) reuse their textures instead of allocating new ones.
+final class GLTargetPool {
+  private var free: [Int: [GLTarget]] = [:]
+  private let garbage: GLGarbage
+  /// Targets made since the pool was created (for tests).
+  private(set) var created = 0
+
+  init(garbage: GLGarbage) { self.garbage = garbage }
+
+  func acquire(_ gl: GLCalls, width: Int, height: Int) throws(GLRenderError) -> GLTarget {
+    let key = width << 32 | height
+    if let t = free[key]?.popLast() { return t }
+    created += 1
+    return try GLTarget(gl, width: width, height: height, garbage: garbage)
+  }
+
+  func release(_ t: GLTarget) { free[t.width << 32 | t.height, default: []].append(t) }
+
+  /// Drops spare targets beyond a few per size.
+  func trim() {
+    for k in free.keys where free[k]!.count > 4 { free[k]!.removeFirst(free[k]!.count - 4) }
   }
 }
 

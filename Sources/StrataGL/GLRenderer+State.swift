@@ -12,7 +12,9 @@ extension GLRenderer {
     var textures: TextureStore
     /// Compiled programs by variant, built when first needed.
     var programs: [InstanceData.Variant: ShaderProgram] = [:]
-    var framebuffer: GLFramebuffer?
+    var effectProgram: ShaderProgram?
+    var canvasTarget: GLTarget?
+    let targets: GLTargetPool
     var instanceBuffer: GLBuffer?
     var vertexArray: GLVertexArray?
     var clipTexture: GLTexture?
@@ -22,6 +24,7 @@ extension GLRenderer {
     init(context: GLContext, budget: Int) {
       self.context = context
       self.textures = TextureStore(budgetBytes: budget, garbage: garbage)
+      self.targets = GLTargetPool(garbage: garbage)
     }
 
     mutating func installDebugLog() throws {
@@ -52,9 +55,9 @@ extension GLRenderer {
       let start = clock.now
       garbage.collect(gl)
       textures.beginFrame()
-      if framebuffer?.width != list.width || framebuffer?.height != list.height {
-        framebuffer = nil
-        framebuffer = try GLFramebuffer(gl, width: list.width, height: list.height, garbage: garbage)
+      if canvasTarget?.width != list.width || canvasTarget?.height != list.height {
+        canvasTarget = nil
+        canvasTarget = try GLTarget(gl, width: list.width, height: list.height, garbage: garbage)
       }
       if instanceBuffer == nil { instanceBuffer = GLBuffer(gl, garbage: garbage) }
       if vertexArray == nil { vertexArray = GLVertexArray(gl, garbage: garbage) }
@@ -64,15 +67,59 @@ extension GLRenderer {
         gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), 1, 1)
         blankTexture = t
       }
+      try uploadClips(gl, list.clips)
+      gl.disable(GLenum(GL_SCISSOR_TEST))
+      gl.disable(GLenum(GL_DEPTH_TEST))
+      gl.disable(GLenum(GL_CULL_FACE))
 
-      // Instances, in list order, batched by texture.
       let canvas = PixelBounds(x0: 0, y0: 0, x1: list.width, y1: list.height)
-      var data = InstanceData(canvas: canvas)
-      let splitter = ImageDrawSplitter(limit: limit, canvas: canvas)
-      for command in list.commands {
-        switch command {
+      let surface = Target(gl: canvasTarget!, bounds: canvas)
+      bind(gl, surface)
+      let bg = list.background
+      gl.clearColor(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha))
+      gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT))
+      var pass = Pass(list: list, limit: limit, canvas: canvas)
+      try render(gl, list.commands[...], into: surface, &pass)
+
+      gl.finish()
+      let drawn = clock.now
+      bind(gl, surface)
+      gl.pixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+      target.pixels.withUnsafeMutableBytes { p in
+        gl.readPixels(0, 0, GLsizei(list.width), GLsizei(list.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), p.baseAddress)
+      }
+      timings = Timings(render: drawn - start, readback: clock.now - drawn)
+      targets.trim()
+      try check(gl)
+    }
+
+    /// A render target and the device pixels it covers.
+    struct Target {
+      let gl: GLTarget
+      let bounds: PixelBounds
+    }
+
+    /// What the passes of one frame share.
+    struct Pass {
+      let list: RenderList
+      let limit: Int
+      let canvas: PixelBounds
+    }
+
+    func bind(_ gl: GLCalls, _ t: Target) {
+      gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), t.gl.framebuffer)
+      gl.viewport(0, 0, GLsizei(t.bounds.x1 - t.bounds.x0), GLsizei(t.bounds.y1 - t.bounds.y0))
+    }
+
+    /// Renders one nesting level of commands into `target`, in order.
+    mutating func render(_ gl: GLCalls, _ commands: ArraySlice<RenderCommand>, into target: Target, _ pass: inout Pass) throws(GLRenderError) {
+      var data = InstanceData(canvas: pass.canvas)
+      let splitter = ImageDrawSplitter(limit: pass.limit, canvas: pass.canvas)
+      var i = commands.startIndex
+      while i < commands.endIndex {
+        switch commands[i] {
         case .draw(let d):
-          let clip = d.clip.flatMap { c in Self.firstCoverageClip(c, list.clips) }
+          let clip = d.clip.flatMap { c in Self.firstCoverageClip(c, pass.list.clips) }
           switch d.paint {
           case .solid:
             data.append(d, rect: d.rect, softEdges: d.edgeAntialiasing, clip: clip, texture: nil, texelMap: nil, paint: nil)
@@ -82,75 +129,91 @@ extension GLRenderer {
               data.append(d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: tex, texelMap: piece.texelMap, paint: p)
             }
           }
+          i += 1
+        case .beginGroup(let g):
+          try drawInstances(gl, data, into: target)
+          data = InstanceData(canvas: pass.canvas)
+          let end = Self.matchingEnd(commands, from: i)
+          try renderGroup(gl, g, commands[(i + 1)..<end], into: target, &pass)
+          i = end + 1
+        case .backdrop(let b):
+          try drawInstances(gl, data, into: target)
+          data = InstanceData(canvas: pass.canvas)
+          try backdrop(gl, b, target: target)
+          i += 1
+        case .beginMask, .endMask, .endGroup:
+          i += 1
         }
       }
-      try uploadClips(gl, list.clips)
+      try drawInstances(gl, data, into: target)
+    }
 
-      gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer!.framebuffer)
-      gl.viewport(0, 0, GLsizei(list.width), GLsizei(list.height))
-      gl.disable(GLenum(GL_SCISSOR_TEST))
-      gl.disable(GLenum(GL_DEPTH_TEST))
-      gl.disable(GLenum(GL_CULL_FACE))
-      let bg = list.background
-      gl.clearColor(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha))
-      gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    static func matchingEnd(_ c: ArraySlice<RenderCommand>, from start: Int) -> Int {
+      var depth = 0
+      for i in start..<c.endIndex {
+        switch c[i] {
+        case .beginGroup: depth += 1
+        case .endGroup:
+          depth -= 1
+          if depth == 0 { return i }
+        default: break
+        }
+      }
+      return c.endIndex - 1
+    }
+
+    /// Draws the collected instances into `target`, batch by batch.
+    mutating func drawInstances(_ gl: GLCalls, _ data: InstanceData, into target: Target) throws(GLRenderError) {
+      guard data.count > 0 else { return }
+      bind(gl, target)
       gl.enable(GLenum(GL_BLEND))
       gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-
-      if data.count > 0 {
-        var current: ShaderProgram? = nil
-        gl.activeTexture(GLenum(GL_TEXTURE1))
-        gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
-        gl.activeTexture(GLenum(GL_TEXTURE0))
-        gl.bindVertexArray(vertexArray!.id)
-        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer!.id)
-        data.floats.withUnsafeBytes { p in
-          gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(p.count), p.baseAddress, GLenum(GL_STREAM_DRAW))
+      let w = Float(target.bounds.x1 - target.bounds.x0), h = Float(target.bounds.y1 - target.bounds.y0)
+      var current: ShaderProgram? = nil
+      gl.activeTexture(GLenum(GL_TEXTURE1))
+      gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
+      gl.activeTexture(GLenum(GL_TEXTURE0))
+      gl.bindVertexArray(vertexArray!.id)
+      gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer!.id)
+      data.floats.withUnsafeBytes { p in
+        gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(p.count), p.baseAddress, GLenum(GL_STREAM_DRAW))
+      }
+      let stride = InstanceData.floatsPerInstance * 4
+      for i in 0..<InstanceData.vec4sPerInstance {
+        gl.enableVertexAttribArray(GLuint(i))
+        gl.vertexAttribDivisor(GLuint(i), 1)
+      }
+      for batch in data.batches {
+        let tex = batch.texture ?? blankTexture!
+        let program = try self.program(gl, batch.variant)
+        if current !== program {
+          gl.useProgram(program.id)
+          gl.uniform2f(program.uniform("u_viewport"), w, h)
+          gl.uniform2f(program.uniform("u_origin"), Float(target.bounds.x0), Float(target.bounds.y0))
+          gl.uniform1i(program.uniform("u_texture"), 0)
+          gl.uniform1i(program.uniform("u_clips"), 1)
+          current = program
         }
-        let stride = InstanceData.floatsPerInstance * 4
+        gl.bindTexture(GLenum(GL_TEXTURE_2D), tex.id)
+        if batch.variant.simple {
+          let f = batch.variant.linear ? GL_LINEAR : GL_NEAREST
+          gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), f)
+          gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), f)
+        } else {
+          gl.uniform1i(program.uniform("u_levels"), GLint(tex.levels))
+        }
+        // ES 3.0 has no base instance: point the attributes at the batch's first instance.
         for i in 0..<InstanceData.vec4sPerInstance {
-          gl.enableVertexAttribArray(GLuint(i))
-          gl.vertexAttribDivisor(GLuint(i), 1)
+          let offset = batch.first * stride + i * 16
+          gl.vertexAttribPointer(GLuint(i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride), UnsafeRawPointer(bitPattern: offset))
         }
-        for batch in data.batches {
-          let tex = batch.texture ?? blankTexture!
-          let program = try self.program(gl, batch.variant)
-          if current !== program {
-            gl.useProgram(program.id)
-            gl.uniform2f(program.uniform("u_viewport"), Float(list.width), Float(list.height))
-            gl.uniform1i(program.uniform("u_texture"), 0)
-            gl.uniform1i(program.uniform("u_clips"), 1)
-            current = program
-          }
-          gl.bindTexture(GLenum(GL_TEXTURE_2D), tex.id)
-          if batch.variant.simple {
-            let f = batch.variant.linear ? GL_LINEAR : GL_NEAREST
-            gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), f)
-            gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), f)
-          } else {
-            gl.uniform1i(program.uniform("u_levels"), GLint(tex.levels))
-          }
-          // ES 3.0 has no base instance: point the attributes at the batch's first instance.
-          for i in 0..<InstanceData.vec4sPerInstance {
-            let offset = batch.first * stride + i * 16
-            gl.vertexAttribPointer(GLuint(i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride), UnsafeRawPointer(bitPattern: offset))
-          }
-          gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
-        }
-        gl.bindVertexArray(0)
+        gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
       }
-      gl.finish()
-      let drawn = clock.now
-      gl.pixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-      target.pixels.withUnsafeMutableBytes { p in
-        gl.readPixels(0, 0, GLsizei(list.width), GLsizei(list.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), p.baseAddress)
-      }
-      timings = Timings(render: drawn - start, readback: clock.now - drawn)
-      try check(gl)
+      gl.bindVertexArray(0)
     }
 
     /// The program for a variant, compiled when first needed.
-    private mutating func program(_ gl: GLCalls, _ v: InstanceData.Variant) throws(GLRenderError) -> ShaderProgram {
+    mutating func program(_ gl: GLCalls, _ v: InstanceData.Variant) throws(GLRenderError) -> ShaderProgram {
       var key = v
       key.linear = false  // the filter is texture state, not a different program
       if let p = programs[key] { return p }
@@ -170,7 +233,7 @@ extension GLRenderer {
       return nil
     }
 
-    /// Uploads the clips as 5 RGBA32F texels per row (see `clipCoverage` in draw.frag).
+    /// Uploads the clips as 5 RGBA32F texels per row (see Shaders/clip.glsl).
     private mutating func uploadClips(_ gl: GLCalls, _ clips: [ClipShape]) throws(GLRenderError) {
       let rows = max(1, clips.count)
       if clipTexture == nil || clipTexture!.height < rows {
@@ -187,14 +250,14 @@ extension GLRenderer {
       for c in clips {
         var inv = c.map.fromDevice.values
         if c.map.toDevice.isAffine && inv[8] != 0 { let s = 1 / inv[8]; inv = inv.map { $0 * s } }
-        // The parent link skips pixel-aligned clips, like the draws' links.
-        let parent = c.parent.flatMap { Self.firstCoverageClip($0, clips) } ?? -1
         let r = c.rect.standardized
-        f += [inv[0], inv[1], inv[2], Double(parent),
-              inv[3], inv[4], inv[5], c.isPixelAligned ? 1 : 0,
-              inv[6], inv[7], inv[8], 0,
-              r.minX, r.minY, r.maxX, r.maxY,
-              c.radii.topLeft, c.radii.topRight, c.radii.bottomLeft, c.radii.bottomRight].map { Float($0) }
+        let b = c.deviceBounds
+        // Pixel-aligned clips keep their device box in the rect slot.
+        let rect = c.isPixelAligned ? [Double(b.x0), Double(b.y0), Double(b.x1), Double(b.y1)] : [r.minX, r.minY, r.maxX, r.maxY]
+        f += ([inv[0], inv[1], inv[2], Double(c.parent ?? -1),
+               inv[3], inv[4], inv[5], c.isPixelAligned ? 1 : 0,
+               inv[6], inv[7], inv[8], c.radii.continuous ? 1 : 0] + rect
+              + [c.radii.topLeft, c.radii.topRight, c.radii.bottomLeft, c.radii.bottomRight]).map { Float($0) }
       }
       gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
       gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)

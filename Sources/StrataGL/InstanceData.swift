@@ -57,12 +57,22 @@ struct InstanceData {
     let expand = softEdges.isEmpty ? 0 : Self.expansion(draw, rect: rect)
     var radii = CornerRadii.zero, innerRect = Rect.zero, innerRadii = CornerRadii.zero
     var flags = 0
+    var sigma = 0.0
+    var occluder: Rect? = nil
     switch draw.shape {
     case .rect: break
     case .roundedRect(let r): radii = r
     case .ring(let o, let i, let ir):
       radii = o; innerRect = i.standardized; innerRadii = ir; flags |= 1
+    case .shadow(let shape, let r, let s):
+      // The shape rides in the inner slots, sigma in texel2.w, the occluder in the radii
+      // and texel slots (see draw.frag).
+      innerRect = shape.standardized; innerRadii = r; sigma = s; flags |= 8
+      if let o = draw.occluder {
+        radii = o.radii; occluder = o.rect.standardized; flags |= 32
+      }
     }
+    if radii.continuous { flags |= 16 }
     var color = SIMD4<Double>(0, 0, 0, 0)
     if case .solid(let c) = draw.paint {
       let o = min(max(draw.opacity, 0), 1)
@@ -73,7 +83,9 @@ struct InstanceData {
       flags |= 2
       filters = (Double(Self.code(p.minificationFilter)), Double(Self.code(p.magnificationFilter)), p.minificationFilterBias)
     }
-    let t = texelMap ?? TexelMap(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
+    var t = texelMap ?? TexelMap(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
+    if let o = occluder { t = TexelMap(a: o.minX, b: o.minY, c: o.maxX, d: o.maxY, tx: 0, ty: 0) }
+    if flags & 8 != 0 { filters.2 = sigma }
     let r = rect.standardized
     let b = draw.deviceBounds
     // Bounds narrower than the quad's own pixels (a pixel-aligned clip) need a test.
@@ -97,7 +109,7 @@ struct InstanceData {
     ]
     floats.append(contentsOf: values.map { Float($0) })
     let index = count - 1
-    var simple = flags & 1 == 0
+    var simple = flags & (1 | 8 | 16) == 0
     simple = simple && radii.isZero && softEdges.isEmpty && clip == nil && !Self.nearTheEye(draw.map.toDevice, r)
     var linear = false
     if let p = paint {

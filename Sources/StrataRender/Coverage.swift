@@ -26,6 +26,11 @@ public enum Coverage {
     }
   }
 
+  /// How much earlier than a circular arc a continuous corner starts bending (in radii).
+  public static let continuousExtent: Float = 1.528665
+  /// The superellipse exponent of a continuous corner.
+  public static let continuousExponent: Float = 5
+
   /// Coverage of a pixel whose centre lies `distance` device pixels inside an edge.
   @inlinable public static func ramp(_ distance: Float) -> Float {
     min(max(0.5 + distance, 0), 1)
@@ -37,7 +42,7 @@ public enum Coverage {
   /// corners are always anti-aliased. Radii: top-left, top-right, bottom-left, bottom-right.
   @inlinable public static func roundedRect(
     u: Float, v: Float, x0: Float, y0: Float, x1: Float, y1: Float,
-    radii: SIMD4<Float>, softEdges: UInt8, jacobian j: Jacobian
+    radii: SIMD4<Float>, softEdges: UInt8, jacobian j: Jacobian, continuous: Bool = false
   ) -> Float {
     var c: Float = 1
     if softEdges == 0 {
@@ -52,7 +57,31 @@ public enum Coverage {
     }
     // Which corner's square the point is in, if any.
     let left = u < (x0 + x1) * 0.5, top = v < (y0 + y1) * 0.5
-    let r = top ? (left ? radii[0] : radii[1]) : (left ? radii[2] : radii[3])
+    var r = top ? (left ? radii[0] : radii[1]) : (left ? radii[2] : radii[3])
+    if continuous && r > 0 {
+      // The continuous corner bends over `continuousExtent` times the radius (clamped to
+      // half the side), along a superellipse of exponent `continuousExponent`.
+      r = min(r * continuousExtent, min(x1 - x0, y1 - y0) * 0.5)
+      let cx = left ? x0 + r : x1 - r, cy = top ? y0 + r : y1 - r
+      if (left ? u < cx : u > cx) && (top ? v < cy : v > cy) {
+        let ax = abs(u - cx) / r, ay = abs(v - cy) / r
+        let n = continuousExponent
+        let px = powf(ax, n - 1), py = powf(ay, n - 1)
+        let norm = powf(px * ax + py * ay, 1 / n)
+        if norm > 0 {
+          // f = r·(norm − 1); ∇f = (px, py) / norm^(n−1) (times the signs below).
+          let g = powf(norm, n - 1)
+          let gx = px / g, gy = py / g
+          let glen = (gx * gx + gy * gy).squareRoot()
+          if glen > 0 {
+            let d = r * (1 - norm) / glen
+            let nx = (left ? -gx : gx) / glen, ny = (top ? -gy : gy) / glen
+            c = min(c, ramp(d / j.perPixel(nx: nx, ny: ny)))
+          }
+        }
+      }
+      return c
+    }
     if r > 0 {
       let cx = left ? x0 + r : x1 - r, cy = top ? y0 + r : y1 - r
       if (left ? u < cx : u > cx) && (top ? v < cy : v > cy) {
@@ -67,3 +96,7 @@ public enum Coverage {
     return c
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#endif

@@ -14,13 +14,46 @@ extension RenderList {
       if c.isPixelAligned { l += " aligned" }
       lines.append(l)
     }
+    var indent = ""
     for cmd in commands {
       switch cmd {
+      case .beginGroup(let g):
+        var l = indent + "group \(g.label) [\(g.reasons.joined(separator: ","))] pixels \(g.bounds)"
+        if g.opacity != 1 { l += " opacity \(fmt(g.opacity))" }
+        if g.blendMode != .sourceOver { l += " blend \(g.blendMode.rawValue)" }
+        if let c = g.clip { l += " clip #\(c)" }
+        for f in g.filters { l += " filter \(fmt(f))" }
+        if let s = g.shadow {
+          l += " shadow \(s.color.hexString) offset \(fmt([s.dx, s.dy])) sigma \(fmt(s.sigma)) pixels \(s.bounds)"
+          if let c = s.clip { l += " clip #\(c)" }
+        }
+        lines.append(l)
+        indent += "  "
+      case .beginMask:
+        lines.append(indent + "mask")
+        indent += "  "
+      case .endMask:
+        indent.removeLast(2)
+        lines.append(indent + "end mask")
+      case .endGroup:
+        indent.removeLast(2)
+        lines.append(indent + "end group")
+      case .backdrop(let b):
+        var l = indent + "backdrop \(b.label) rect \(fmt(b.rect))"
+        if !b.radii.isZero { l += " radii \(fmt(b.radii))" }
+        for f in b.filters { l += " filter \(fmt(f))" }
+        if let c = b.clip { l += " clip #\(c)" }
+        l += " map \(fmt(b.map.toDevice)) pixels \(b.bounds) reads \(b.readBounds)"
+        lines.append(l)
       case .draw(let d):
-        var l = "draw \(d.label) \(d.part) rect \(fmt(d.rect))"
+        var l = indent + "draw \(d.label) \(d.part) rect \(fmt(d.rect))"
         switch d.shape {
         case .rect: break
         case .roundedRect(let r): l += " rounded \(fmt(r))"
+        case .shadow(let shape, let r, let sigma):
+          l += " shadow of \(fmt(shape))"
+          if !r.isZero { l += " radii \(fmt(r))" }
+          l += " sigma \(fmt(sigma))"
         case .ring(let o, let inner, let ir):
           l += " ring"
           if !o.isZero { l += " outer \(fmt(o))" }
@@ -36,6 +69,7 @@ extension RenderList {
         }
         if d.opacity != 1 { l += " opacity \(fmt(d.opacity))" }
         if let c = d.clip { l += " clip #\(c)" }
+        if let o = d.occluder { l += " occluded by \(fmt(o.rect))" }
         if !d.edgeAntialiasing.isEmpty { l += " aa \(edgeNames(d.edgeAntialiasing))" }
         l += " map \(fmt(d.map.toDevice)) pixels \(d.deviceBounds)"
         lines.append(l)
@@ -67,7 +101,15 @@ func fmt(_ v: Double) -> String {
 
 func fmt(_ vs: [Double]) -> String { vs.map(fmt).joined(separator: " ") }
 func fmt(_ r: Rect) -> String { "(\(fmt([r.origin.x, r.origin.y, r.width, r.height])))" }
-func fmt(_ r: CornerRadii) -> String { "\(fmt([r.topLeft, r.topRight, r.bottomLeft, r.bottomRight]))" }
+func fmt(_ r: CornerRadii) -> String {
+  fmt([r.topLeft, r.topRight, r.bottomLeft, r.bottomRight]) + (r.continuous ? " continuous" : "")
+}
+func fmt(_ f: DeviceFilter) -> String {
+  switch f {
+  case .blur(let s): "blur(\(fmt(s)))"
+  case .colorMatrix(let m): "colorMatrix(\(fmt(m)))"
+  }
+}
 func fmt(_ h: Homography) -> String {
   if h.isAffine {
     let m = h.values

@@ -20,16 +20,113 @@ public struct RenderList: Sendable {
     self.background = background
   }
 
-  /// The draws, in order.
+  /// The draws, in order, at any depth.
   public var draws: [Draw] {
-    commands.map { if case .draw(let d) = $0 { d } else { fatalError() } }
+    commands.compactMap { if case .draw(let d) = $0 { d } else { nil } }
   }
 }
 
-/// One step of a render list. Later stages add offscreen groups (group opacity, masks,
-/// shadows, blend modes, filters) as `beginGroup`/`endGroup` pairs around draws.
+/// One step of a render list.
+///
+/// Groups nest: `beginGroup` … [`beginMask` … `endMask`] `endGroup`. A group's commands
+/// draw into an offscreen target covering `Group.bounds`; the mask's commands draw into
+/// another, whose alpha multiplies the group. Then the group's filters run, its shadow is
+/// composited into the enclosing target, and the group follows with its opacity and blend
+/// mode, cut by its clip. `backdrop` filters what the enclosing target already holds,
+/// inside a shape.
 public enum RenderCommand: Sendable {
   case draw(Draw)
+  case beginGroup(Group)
+  case beginMask
+  case endMask
+  case endGroup
+  case backdrop(Backdrop)
+}
+
+/// An offscreen group: a layer subtree composited as one image.
+public struct Group: Sendable {
+  public var label: String
+  /// The device pixels the group's content can cover (its offscreen target).
+  public var bounds: PixelBounds
+  public var opacity: Double
+  public var blendMode: BlendMode
+  /// Clip applied when the group is composited (the layer's enclosing clip).
+  public var clip: Int?
+  /// Filters of the group's content, in order, in device pixels.
+  public var filters: [DeviceFilter]
+  /// A shadow cast by the group's alpha, composited below it.
+  public var shadow: GroupShadow?
+  /// Why the group exists (for the text form): "opacity", "mask", "filters", …
+  public var reasons: [String]
+
+  public init(label: String, bounds: PixelBounds, opacity: Double, blendMode: BlendMode, clip: Int?,
+              filters: [DeviceFilter], shadow: GroupShadow?, reasons: [String]) {
+    self.label = label; self.bounds = bounds; self.opacity = opacity; self.blendMode = blendMode
+    self.clip = clip; self.filters = filters; self.shadow = shadow; self.reasons = reasons
+  }
+}
+
+/// A filter resolved to device pixels.
+public enum DeviceFilter: Sendable, Hashable {
+  /// A Gaussian blur of standard deviation `sigma` device pixels.
+  case blur(sigma: Double)
+  /// A colour matrix on straight colour (see `LayerFilter.colorMatrix`).
+  case colorMatrix([Double])
+}
+
+/// A shadow made from the alpha of a group: blurred, offset, coloured.
+public struct GroupShadow: Sendable, Hashable {
+  /// Premultiplied shadow colour with `shadowOpacity` and the inherited opacity applied.
+  public var color: PremultipliedColor
+  /// The offset in device pixels.
+  public var dx: Double
+  public var dy: Double
+  /// Standard deviation in device pixels (`shadowRadius / 2` times the scale).
+  public var sigma: Double
+  /// Pixels the shadow may cover.
+  public var bounds: PixelBounds
+  /// Clip of the shadow (the layer's enclosing clip, and its own bounds with masksToBounds).
+  public var clip: Int?
+}
+
+/// A filter of what lies behind a layer (`backgroundFilters`), inside the layer's shape.
+public struct Backdrop: Sendable {
+  public var label: String
+  public var map: PlaneMap
+  public var rect: Rect
+  public var radii: CornerRadii
+  public var filters: [DeviceFilter]
+  public var clip: Int?
+  /// The pixels replaced (the shape's bounds), and the larger region read (the blur's reach).
+  public var bounds: PixelBounds
+  public var readBounds: PixelBounds
+}
+
+/// How a group's colour combines with what lies below (`compositingFilter`).
+public enum BlendMode: String, CaseIterable, Sendable, Hashable {
+  case sourceOver
+  case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+  case difference, exclusion
+  /// Additive (`plusL`), saturating: particles use it.
+  case plusLighter
+
+  /// The mode for a Core Animation `compositingFilter` name (`"multiplyBlendMode"`,
+  /// `"plusL"`, …), or nil for an unknown name.
+  public init?(compositingFilter name: String) {
+    switch name {
+    case "normalBlendMode", "sourceOver": self = .sourceOver
+    case "plusL", "plusLighter", "plusLighterBlendMode": self = .plusLighter
+    default:
+      let base = name.hasSuffix("BlendMode") ? String(name.dropLast("BlendMode".count)) : name
+      guard let m = BlendMode(rawValue: base), m != .plusLighter else { return nil }
+      self = m
+    }
+  }
+
+  /// The Core Animation names, for documentation and error messages.
+  public static var compositingFilterNames: [String] {
+    allCases.map { $0 == .plusLighter ? "plusL" : $0 == .sourceOver ? "normalBlendMode" : $0.rawValue + "BlendMode" }
+  }
 }
 
 /// A rectangle of whole device pixels, `x0..<x1` by `y0..<y1`.
@@ -53,22 +150,27 @@ public struct PixelBounds: Hashable, Sendable, CustomStringConvertible {
 /// "Top" is min y.
 public struct CornerRadii: Hashable, Sendable {
   public var topLeft: Double, topRight: Double, bottomLeft: Double, bottomRight: Double
+  /// `cornerCurve = continuous`: Core Animation's smooth (squircle-like) corner, which starts
+  /// bending earlier than a circular arc of the same radius.
+  public var continuous = false
 
-  public init(topLeft: Double, topRight: Double, bottomLeft: Double, bottomRight: Double) {
+  public init(topLeft: Double, topRight: Double, bottomLeft: Double, bottomRight: Double, continuous: Bool = false) {
     self.topLeft = topLeft; self.topRight = topRight; self.bottomLeft = bottomLeft; self.bottomRight = bottomRight
+    self.continuous = continuous
   }
 
   public static let zero = CornerRadii(topLeft: 0, topRight: 0, bottomLeft: 0, bottomRight: 0)
 
   /// Core Animation's rounding: `radius` on the corners in `mask`, clamped to half of the
   /// shorter side of `size`.
-  public init(radius: Double, mask: CornerMask, size: Size) {
+  public init(radius: Double, mask: CornerMask, size: Size, curve: CornerCurve = .circular) {
     let r = max(0, min(radius, min(abs(size.width), abs(size.height)) / 2))
     self.init(
       topLeft: mask.contains(.layerMinXMinYCorner) ? r : 0,
       topRight: mask.contains(.layerMaxXMinYCorner) ? r : 0,
       bottomLeft: mask.contains(.layerMinXMaxYCorner) ? r : 0,
-      bottomRight: mask.contains(.layerMaxXMaxYCorner) ? r : 0)
+      bottomRight: mask.contains(.layerMaxXMaxYCorner) ? r : 0,
+      continuous: curve == .continuous && r > 0)
   }
 
   public var isZero: Bool { topLeft == 0 && topRight == 0 && bottomLeft == 0 && bottomRight == 0 }
@@ -77,7 +179,7 @@ public struct CornerRadii: Hashable, Sendable {
   public func inset(by d: Double) -> CornerRadii {
     CornerRadii(
       topLeft: max(0, topLeft - d), topRight: max(0, topRight - d),
-      bottomLeft: max(0, bottomLeft - d), bottomRight: max(0, bottomRight - d))
+      bottomLeft: max(0, bottomLeft - d), bottomRight: max(0, bottomRight - d), continuous: continuous)
   }
 }
 
@@ -108,6 +210,11 @@ public struct ClipShape: Sendable {
   /// True when the clip is exactly `deviceBounds` (an axis-aligned rectangle on whole
   /// pixels): then a backend may scissor instead of computing coverage.
   public var isPixelAligned: Bool
+
+  public init(map: PlaneMap, rect: Rect, radii: CornerRadii, curve: CornerCurve, parent: Int?, deviceBounds: PixelBounds, isPixelAligned: Bool) {
+    self.map = map; self.rect = rect; self.radii = radii; self.curve = curve; self.parent = parent
+    self.deviceBounds = deviceBounds; self.isPixelAligned = isPixelAligned
+  }
 }
 
 /// The outline a draw fills, in its layer plane.
@@ -116,6 +223,10 @@ public enum DrawShape: Sendable, Hashable {
   case rect
   /// The rectangle with rounded corners (always anti-aliased).
   case roundedRect(CornerRadii)
+  /// The rounded rectangle `shape` (in the layer plane), blurred by a Gaussian of standard
+  /// deviation `sigma` layer units: a shadow drawn analytically. `rect` is the area drawn
+  /// (the shape grown by 3 sigma).
+  case shadow(shape: Rect, radii: CornerRadii, sigma: Double)
   /// A border: the rounded rectangle minus the inner rounded rectangle `inner` with
   /// `innerRadii` (the inner edge is always anti-aliased).
   case ring(outer: CornerRadii, inner: Rect, innerRadii: CornerRadii)
@@ -137,6 +248,12 @@ public enum Paint: Sendable {
   case image(ImagePaint)
 }
 
+/// A rounded rectangle in the draw's plane that the next draw paints opaquely.
+public struct Occluder: Sendable {
+  public var rect: Rect
+  public var radii: CornerRadii
+}
+
 /// One filled shape in a layer plane, composited source-over.
 public struct Draw: Sendable {
   /// The layer's name, or its kind, for the text form and diagnostics.
@@ -151,6 +268,9 @@ public struct Draw: Sendable {
   /// Multiplies the paint (inherited opacity included).
   public var opacity: Double
   public var clip: Int?
+  /// Pixels (opaque, hard-edged content drawn right after this draw) that will cover this
+  /// draw anyway, so a backend may skip them: an opaque card over its own shadow.
+  public var occluder: Occluder?
   /// Straight edges of `rect` that are anti-aliased; the others are sampled at pixel centres.
   public var edgeAntialiasing: EdgeAntialiasingMask
   /// The draw's outline in device pixels, after clipping away what lies behind the eye.

@@ -4,8 +4,10 @@ import Strata
 ///
 /// Layers are flattened as a plain `CALayer` tree is: each layer's sublayers are drawn into
 /// its plane in stable `zPosition` order, so every layer plane maps to the canvas by one
-/// homography. Opacity multiplies down the tree (group opacity arrives with offscreen
-/// groups). Layers whose geometry is not finite or not invertible draw nothing.
+/// homography. Effects that need the layer's composited image (masks, filters, blend modes,
+/// group opacity over overlapping content, shadows of anything but a plain rounded
+/// rectangle) become offscreen groups. Layers whose geometry is not finite or not
+/// invertible draw nothing.
 public struct RenderListCompiler {
   public var width: Int
   public var height: Int
@@ -26,7 +28,7 @@ public struct RenderListCompiler {
       list: RenderList(width: width, height: height, background: background.premultiplied),
       canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height))
     let device = Homography(Transform3D.scale(scale, scale))
-    state.visit(root, parentSpace: .identity, parentToDevice: device, opacity: 1, clip: nil)
+    state.visit(root, parentSpace: .identity, parentToDevice: device, clip: nil)
     return state.list
   }
 
@@ -34,13 +36,15 @@ public struct RenderListCompiler {
     var list: RenderList
     let canvas: PixelBounds
 
+    /// Emits one layer. Every opacity it emits is relative to its parent's context: the
+    /// layer's own opacity is either a group's or multiplied into its commands, and each
+    /// ancestor does the same, so the product reaches every draw.
+    ///
     /// - Parameters:
     ///   - parentSpace: the parent's sublayer space (flip and `sublayerTransform`), which
     ///     sees this layer's z before the parent flattens it into its plane.
     ///   - parentToDevice: the parent's plane → device.
-    mutating func visit(
-      _ layer: LayerSnapshot, parentSpace: Transform3D, parentToDevice: Homography, opacity: Double, clip: Int?
-    ) {
+    mutating func visit(_ layer: LayerSnapshot, parentSpace: Transform3D, parentToDevice: Homography, clip: Int?) {
       guard !layer.isHidden, layer.opacity > 0 else { return }
       let local = Homography(
         LayerGeometry.toSuperlayer(
@@ -51,26 +55,39 @@ public struct RenderListCompiler {
       guard let map = PlaneMap(toDevice: toDevice) else { return }
       // Seen from behind: the plane's orientation flips (W stays positive in front).
       if !layer.isDoubleSided && toDevice.determinant < 0 { return }
-      let alpha = opacity * min(layer.opacity, 1)
+      let opacity = min(layer.opacity, 1)
       let bounds = layer.bounds.standardized
       let label = layer.name.map { "\"\($0)\"" } ?? layer.typeName
       let edges = layer.allowsEdgeAntialiasing ? layer.edgeAntialiasingMask : []
-      let radii = CornerRadii(radius: layer.cornerRadius, mask: layer.maskedCorners, size: bounds.size)
+      let radii = CornerRadii(radius: layer.cornerRadius, mask: layer.maskedCorners, size: bounds.size, curve: layer.cornerCurve)
+      let pixelScale = Self.linearScale(map, at: Point(x: bounds.midX, y: bounds.midY))
+      let blend = layer.compositingFilter.flatMap(BlendMode.init(compositingFilter:)) ?? .sourceOver
+      let filters = layer.filters.map { Self.deviceFilter($0, pixelScale) }
 
+      // The masksToBounds clip is made first: shadows and contents use it.
+      var ownClip: Int? = nil
+      if layer.masksToBounds {
+        guard !bounds.isEmpty, let c = addClip(map: map, rect: bounds, radii: radii, parent: clip) else { return }
+        ownClip = c
+      }
+      let shadowVisible = layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0
+      let analyticShadow = shadowVisible && Self.isPlainRoundedRect(layer)
+      if analyticShadow {
+        addAnalyticShadow(layer, map: map, bounds: bounds, radii: radii, opacity: opacity, clip: ownClip ?? clip)
+      }
+      if !layer.backgroundFilters.isEmpty, !bounds.isEmpty {
+        addBackdrop(label: label, map: map, rect: bounds, radii: radii, filters: layer.backgroundFilters.map { Self.deviceFilter($0, pixelScale) }, clip: clip)
+      }
+
+      // The layer's own content, relative opacity 1; wrapped in a group or scaled below.
+      let start = list.commands.count
       if let bg = layer.backgroundColor, bg.alpha > 0, !bounds.isEmpty {
         addDraw(
           label: label, part: "background", map: map, rect: bounds,
           shape: radii.isZero ? .rect : .roundedRect(radii), paint: .solid(bg.premultiplied),
-          opacity: alpha, clip: clip, edges: edges)
+          opacity: 1, clip: clip, edges: edges)
       }
-
-      var inner = clip
-      if layer.masksToBounds {
-        guard !bounds.isEmpty, let c = addClip(map: map, rect: bounds, radii: radii, curve: layer.cornerCurve, parent: clip)
-        else { return }
-        inner = c
-      }
-
+      let inner = ownClip ?? clip
       if let image = layer.contents {
         let pieces = ContentsLayout.pieces(
           bounds: bounds, pixelWidth: image.width, pixelHeight: image.height, gravity: layer.contentsGravity,
@@ -82,32 +99,144 @@ public struct RenderListCompiler {
             minificationFilterBias: layer.minificationFilterBias)
           addDraw(
             label: label, part: "contents", map: map, rect: piece.destination, shape: .rect,
-            paint: .image(paint), opacity: alpha, clip: inner, edges: edges.intersection(piece.outerEdges))
+            paint: .image(paint), opacity: 1, clip: inner, edges: edges.intersection(piece.outerEdges))
         }
       }
-
       if !layer.sublayers.isEmpty {
         let space = LayerGeometry.sublayerSpace(
           bounds: layer.bounds, anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ,
           sublayerTransform: layer.sublayerTransform, isGeometryFlipped: layer.isGeometryFlipped)
         for s in layer.sublayersInDrawingOrder {
-          visit(s, parentSpace: space, parentToDevice: toDevice, opacity: alpha, clip: inner)
+          visit(s, parentSpace: space, parentToDevice: toDevice, clip: inner)
         }
       }
-
       if layer.borderWidth > 0, layer.borderColor.alpha > 0, !bounds.isEmpty {
         let w = min(layer.borderWidth, min(bounds.width, bounds.height) / 2)
-        let innerRect = bounds.insetBy(dx: w, dy: w)
         addDraw(
           label: label, part: "border", map: map, rect: bounds,
-          shape: .ring(outer: radii, inner: innerRect, innerRadii: radii.inset(by: w)),
-          paint: .solid(layer.borderColor.premultiplied), opacity: alpha, clip: clip, edges: edges)
+          shape: .ring(outer: radii, inner: bounds.insetBy(dx: w, dy: w), innerRadii: radii.inset(by: w)),
+          paint: .solid(layer.borderColor.premultiplied), opacity: 1, clip: clip, edges: edges)
       }
+
+      var reasons: [String] = []
+      if layer.mask != nil { reasons.append("mask") }
+      if !filters.isEmpty { reasons.append("filters") }
+      if blend != .sourceOver { reasons.append("blend") }
+      if shadowVisible && !analyticShadow { reasons.append("shadow") }
+      if opacity < 1 && layer.allowsGroupOpacity && contentOverlaps(from: start) { reasons.append("opacity") }
+      if layer.shouldRasterize { reasons.append("rasterize") }
+      guard !reasons.isEmpty else {
+        scale(from: start, by: opacity)
+        return
+      }
+      var shadow: GroupShadow? = nil
+      if shadowVisible && !analyticShadow {
+        let offset = Self.deviceOffset(map, at: Point(x: bounds.midX, y: bounds.midY), layer.shadowOffset)
+        let sigma = layer.shadowRadius / 2 * pixelScale
+        let reach = Int((3 * sigma).rounded(.up)) + 1
+        let content = contentBounds(from: start)
+        let sb = PixelBounds(
+          x0: content.x0 + Int(offset.x.rounded(.down)) - reach, y0: content.y0 + Int(offset.y.rounded(.down)) - reach,
+          x1: content.x1 + Int(offset.x.rounded(.up)) + reach, y1: content.y1 + Int(offset.y.rounded(.up)) + reach
+        ).intersection(canvas)
+        // The layer's opacity fades its shadow too.
+        let c = layer.shadowColor.premultiplied.scaled(by: layer.shadowOpacity * opacity)
+        shadow = GroupShadow(color: c, dx: offset.x, dy: offset.y, sigma: sigma, bounds: sb, clip: ownClip ?? clip)
+      }
+      if let mask = layer.mask {
+        list.commands.append(.beginMask)
+        visit(mask, parentSpace: .identity, parentToDevice: toDevice, clip: nil)
+        list.commands.append(.endMask)
+      }
+      var groupBounds = contentBounds(from: start)
+      if let sb = shadow?.bounds { groupBounds = PixelBounds(x0: min(groupBounds.x0, sb.x0), y0: min(groupBounds.y0, sb.y0), x1: max(groupBounds.x1, sb.x1), y1: max(groupBounds.y1, sb.y1)) }
+      for case .blur(let sigma) in filters {
+        let r = Int((3 * sigma).rounded(.up)) + 1
+        groupBounds = PixelBounds(x0: groupBounds.x0 - r, y0: groupBounds.y0 - r, x1: groupBounds.x1 + r, y1: groupBounds.y1 + r)
+      }
+      groupBounds = groupBounds.intersection(clip.map { list.clips[$0].deviceBounds } ?? canvas)
+      if groupBounds.isEmpty {
+        list.commands.removeSubrange(start...)
+        return
+      }
+      let spreads = !filters.isEmpty || shadow != nil
+      let group = Group(
+        label: label, bounds: groupBounds, opacity: opacity, blendMode: blend, clip: spreads ? clip : nil,
+        filters: filters, shadow: shadow, reasons: reasons)
+      list.commands.insert(.beginGroup(group), at: start)
+      list.commands.append(.endGroup)
+    }
+
+    /// Multiplies the opacity of the commands from `start` at this level (not inside
+    /// groups, whose content is relative to them) by `factor`.
+    mutating func scale(from start: Int, by factor: Double) {
+      guard factor != 1 else { return }
+      var depth = 0
+      for i in start..<list.commands.count {
+        switch list.commands[i] {
+        case .draw(var d) where depth == 0:
+          d.opacity *= factor
+          d.occluder = nil
+          list.commands[i] = .draw(d)
+        case .beginGroup(var g):
+          if depth == 0 {
+            g.opacity *= factor
+            if let s = g.shadow { g.shadow?.color = s.color.scaled(by: factor) }
+            list.commands[i] = .beginGroup(g)
+          }
+          depth += 1
+        case .beginMask: depth += 1
+        case .endGroup, .endMask: depth -= 1
+        default: break
+        }
+      }
+    }
+
+    /// Whether two of the commands from `start` (at this level) may cover the same pixel.
+    func contentOverlaps(from start: Int) -> Bool {
+      var boxes: [PixelBounds] = []
+      var depth = 0
+      for c in list.commands[start...] {
+        switch c {
+        case .draw(let d): if depth == 0 { boxes.append(d.deviceBounds) }
+        case .beginGroup(let g):
+          if depth == 0 { boxes.append(g.bounds) }
+          depth += 1
+        case .beginMask: depth += 1
+        case .endGroup, .endMask: depth -= 1
+        case .backdrop(let b): if depth == 0 { boxes.append(b.readBounds) }
+        }
+      }
+      if boxes.count > 64 { return true }
+      for i in boxes.indices {
+        for j in boxes.indices where j > i {
+          if !boxes[i].intersection(boxes[j]).isEmpty { return true }
+        }
+      }
+      return false
+    }
+
+    /// The union of the pixels the commands from `start` can touch.
+    func contentBounds(from start: Int) -> PixelBounds {
+      var b = PixelBounds(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+      func add(_ o: PixelBounds) {
+        guard !o.isEmpty else { return }
+        b = PixelBounds(x0: min(b.x0, o.x0), y0: min(b.y0, o.y0), x1: max(b.x1, o.x1), y1: max(b.y1, o.y1))
+      }
+      for c in list.commands[start...] {
+        switch c {
+        case .draw(let d): add(d.deviceBounds)
+        case .beginGroup(let g): add(g.bounds)
+        case .backdrop(let bd): add(bd.bounds)
+        default: break
+        }
+      }
+      return b.x0 == Int.max ? PixelBounds(x0: 0, y0: 0, x1: 0, y1: 0) : b
     }
 
     mutating func addDraw(
       label: String, part: String, map: PlaneMap, rect: Rect, shape: DrawShape, paint: Paint,
-      opacity: Double, clip: Int?, edges: EdgeAntialiasingMask
+      opacity: Double, clip: Int?, edges: EdgeAntialiasingMask, occluder: Occluder? = nil
     ) {
       let poly = DevicePolygon.project(rect, map.toDevice)
       guard poly.count >= 3 else { return }
@@ -119,11 +248,11 @@ public struct RenderListCompiler {
         .draw(
           Draw(
             label: label, part: part, map: map, rect: rect, shape: shape, paint: paint, opacity: opacity,
-            clip: clip, edgeAntialiasing: edges, devicePolygon: poly, deviceBounds: bounds)))
+            clip: clip, occluder: occluder, edgeAntialiasing: edges, devicePolygon: poly, deviceBounds: bounds)))
     }
 
     /// Adds a clip and returns its index, or nil when nothing survives it.
-    mutating func addClip(map: PlaneMap, rect: Rect, radii: CornerRadii, curve: CornerCurve, parent: Int?) -> Int? {
+    mutating func addClip(map: PlaneMap, rect: Rect, radii: CornerRadii, parent: Int?) -> Int? {
       let poly = DevicePolygon.project(rect, map.toDevice)
       guard poly.count >= 3 else { return nil }
       var bounds = DevicePolygon.pixelBounds(poly, pad: 1, canvas: canvas)
@@ -137,8 +266,7 @@ public struct RenderListCompiler {
         let r = PixelBounds(
           x0: Int(xs.min()!.rounded()), y0: Int(ys.min()!.rounded()),
           x1: Int(xs.max()!.rounded()), y1: Int(ys.max()!.rounded()))
-        let whole = poly.allSatisfy { $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }
-        if whole {
+        if poly.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }) {
           bounds = r.intersection(canvas)
           if let p = parent { bounds = bounds.intersection(list.clips[p].deviceBounds) }
           aligned = true
@@ -147,8 +275,8 @@ public struct RenderListCompiler {
       }
       list.clips.append(
         ClipShape(
-          map: map, rect: rect, radii: radii, curve: curve, parent: parent, deviceBounds: bounds,
-          isPixelAligned: aligned))
+          map: map, rect: rect, radii: radii, curve: radii.continuous ? .continuous : .circular, parent: parent,
+          deviceBounds: bounds, isPixelAligned: aligned))
       return list.clips.count - 1
     }
   }

@@ -25,9 +25,9 @@ public enum GoldenScenes {
   }
 
   /// The scene names, for parameterised tests.
-  public static var names: [String] { all().map(\.name) }
+  public static var names: [String] { (all() + effects()).map(\.name) }
 
-  public static func named(_ name: String) -> GoldenScene { all().first { $0.name == name }! }
+  public static func named(_ name: String) -> GoldenScene { (all() + effects()).first { $0.name == name }! }
 
   public static func backgroundsAndCorners() -> GoldenScene {
     let r = root(160, 120, [

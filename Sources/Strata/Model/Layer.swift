@@ -56,6 +56,10 @@ open class Layer: CustomStringConvertible {
   public var edgeAntialiasingMask: EdgeAntialiasingMask = .all
   /// A compositing filter name such as `"multiplyBlendMode"`, or nil for source-over.
   public var compositingFilter: String? = nil
+  /// Filters applied to the layer's composited content (before the mask and opacity).
+  public var filters: [LayerFilter] = []
+  /// Filters applied to what lies behind the layer, within its bounds (frosted glass).
+  public var backgroundFilters: [LayerFilter] = []
 
   // MARK: Identity
   public var name: String? = nil
@@ -64,7 +68,8 @@ open class Layer: CustomStringConvertible {
   public internal(set) var sublayers: [Layer] = []
   public internal(set) weak var superlayer: Layer?
 
-  public init() {}
+  /// Required so that presentation copies keep the layer kind (`type(of: layer).init()`).
+  public required init() {}
 
   /// A layer with the given bounds size at the given frame.
   public convenience init(frame: Rect) {

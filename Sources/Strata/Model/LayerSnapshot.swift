@@ -42,6 +42,8 @@ public final class LayerSnapshot: Sendable {
   public let allowsEdgeAntialiasing: Bool
   public let edgeAntialiasingMask: EdgeAntialiasingMask
   public let compositingFilter: String?
+  public let filters: [LayerFilter]
+  public let backgroundFilters: [LayerFilter]
   /// In model order; renderers sort by `zPosition`.
   public let sublayers: [LayerSnapshot]
 
@@ -85,6 +87,8 @@ public final class LayerSnapshot: Sendable {
     allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
     edgeAntialiasingMask = l.edgeAntialiasingMask
     compositingFilter = l.compositingFilter
+    filters = l.filters
+    backgroundFilters = l.backgroundFilters
     sublayers = l.sublayers.map { LayerSnapshot($0) }
   }
 

@@ -1,0 +1,156 @@
+import Strata
+import StrataRender
+
+/// The offscreen-group operations of the CPU renderer: masks, filters, shadows, backdrops
+/// and compositing with opacity, blend mode and clip.
+enum Effects {
+  /// Coverage of the clip chain starting at `index` at the centre of pixel `(x, y)`.
+  @inline(__always)
+  static func clipCoverage(_ index: Int?, _ x: Int, _ y: Int, _ clips: [PreparedClip?]) -> Float {
+    var c: Float = 1
+    var i = index
+    while let k = i, let clip = clips[k] {
+      if clip.isPixelAligned {
+        if !clip.contains(x, y) { return 0 }
+      } else {
+        c *= clip.coverage(Float(x) + 0.5, Float(y) + 0.5)
+        if c <= 0 { return 0 }
+      }
+      i = clip.parent
+    }
+    return c
+  }
+
+  /// Multiplies `layer` by the alpha of `mask` (same bounds).
+  static func applyMask(_ layer: Surface, _ mask: Surface) {
+    parallelRows(layer.bounds) { y in
+      let l = layer.row(y), m = mask.row(y)
+      for x in 0..<layer.width {
+        let a = Float(m[x * 4 + 3]) / 255
+        let p = UnsafeMutableRawPointer(l + x * 4)
+        let v = SIMD4<Float>(p.loadUnaligned(as: SIMD4<UInt8>.self)) * a
+        p.storeBytes(of: PixelMath.bytes(v), as: SIMD4<UInt8>.self)
+      }
+    }
+  }
+
+  static func filter(_ f: DeviceFilter, _ s: Surface) {
+    var img = FloatImage(s, s.bounds)
+    switch f {
+    case .blur(let sigma): img.blur(sigma: sigma)
+    case .colorMatrix(let m): img.colorMatrix(m)
+    }
+    img.store(into: s, at: s.bounds)
+  }
+
+  /// Composites the shadow of `layer`'s alpha into `parent`: blurred, offset, coloured.
+  static func shadow(_ s: GroupShadow, from layer: Surface, into parent: Surface, clips: [PreparedClip?]) {
+    let target = s.bounds.intersection(parent.bounds)
+    guard !target.isEmpty else { return }
+    // The alpha, placed in the shadow's frame, then blurred.
+    let ox = Int(s.dx.rounded(.down)), oy = Int(s.dy.rounded(.down))
+    let fx = Float(s.dx - Double(ox)), fy = Float(s.dy - Double(oy))
+    var alpha = FloatImage(width: target.x1 - target.x0, height: target.y1 - target.y0)
+    for y in target.y0..<target.y1 {
+      for x in target.x0..<target.x1 {
+        // Bilinear in the source for the fractional offset.
+        func a(_ sx: Int, _ sy: Int) -> Float {
+          guard sx >= layer.bounds.x0, sx < layer.bounds.x1, sy >= layer.bounds.y0, sy < layer.bounds.y1 else { return 0 }
+          return Float(layer.pixel(sx, sy)[3]) / 255
+        }
+        let sx = x - ox, sy = y - oy
+        let top = a(sx, sy) * (1 - fx) + a(sx - 1, sy) * fx
+        let bottom = a(sx, sy - 1) * (1 - fx) + a(sx - 1, sy - 1) * fx
+        let v = top * (1 - fy) + bottom * fy
+        alpha.pixels[(y - target.y0) * alpha.width + (x - target.x0)] = SIMD4(repeating: v)
+      }
+    }
+    alpha.blur(sigma: s.sigma)
+    let blurred = alpha
+    let color = SIMD4<Float>(Float(s.color.red), Float(s.color.green), Float(s.color.blue), Float(s.color.alpha)) * 255
+    let w = blurred.width
+    parallelRows(target) { y in
+      for x in target.x0..<target.x1 {
+        var a = blurred.pixels[(y - target.y0) * w + (x - target.x0)].w
+        if a <= 0 { continue }
+        a *= clipCoverage(s.clip, x, y, clips)
+        if a <= 0 { continue }
+        blendOver(parent.pixel(x, y), color * a)
+      }
+    }
+  }
+
+  /// Composites `layer` into `parent` with opacity, blend mode and clip.
+  static func composite(_ layer: Surface, into parent: Surface, opacity: Float, mode: BlendMode, clip: Int?, clips: [PreparedClip?]) {
+    let b = layer.bounds.intersection(parent.bounds)
+    guard !b.isEmpty, opacity > 0 else { return }
+    parallelRows(b) { y in
+      for x in b.x0..<b.x1 {
+        let sp = UnsafeRawPointer(layer.pixel(x, y))
+        var src = SIMD4<Float>(sp.loadUnaligned(as: SIMD4<UInt8>.self))
+        if src.w <= 0 && mode != .plusLighter { continue }
+        var k = opacity
+        if clip != nil {
+          k *= clipCoverage(clip, x, y, clips)
+          if k <= 0 { continue }
+        }
+        src *= k
+        if mode == .sourceOver {
+          blendOver(parent.pixel(x, y), src)
+        } else {
+          let dp = UnsafeMutableRawPointer(parent.pixel(x, y))
+          let dst = SIMD4<Float>(dp.loadUnaligned(as: SIMD4<UInt8>.self)) / 255
+          let out = BlendMath.blend(mode, src: src / 255, dst: dst) * 255
+          dp.storeBytes(of: PixelMath.bytes(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))), as: SIMD4<UInt8>.self)
+        }
+      }
+    }
+  }
+
+  /// Filters what `surface` holds behind a layer and puts it back inside the layer's shape.
+  static func backdrop(_ b: Backdrop, surface: Surface, clips: [PreparedClip?]) {
+    let read = b.readBounds.intersection(surface.bounds)
+    let area = b.bounds.intersection(read)
+    guard !area.isEmpty else { return }
+    var img = FloatImage(surface, read)
+    for f in b.filters {
+      switch f {
+      case .blur(let s): img.blur(sigma: s)
+      case .colorMatrix(let m): img.colorMatrix(m)
+      }
+    }
+    let shape = PreparedClip(
+      ClipShape(map: b.map, rect: b.rect, radii: b.radii, curve: b.radii.continuous ? .continuous : .circular,
+                parent: nil, deviceBounds: area, isPixelAligned: false))
+    for y in area.y0..<area.y1 {
+      for x in area.x0..<area.x1 {
+        var c = shape.coverage(Float(x) + 0.5, Float(y) + 0.5)
+        if c <= 0 { continue }
+        c *= clipCoverage(b.clip, x, y, clips)
+        if c <= 0 { continue }
+        let p = UnsafeMutableRawPointer(surface.pixel(x, y))
+        let old = SIMD4<Float>(p.loadUnaligned(as: SIMD4<UInt8>.self))
+        let new = img.pixels[(y - read.y0) * img.width + (x - read.x0)] * 255
+        let v = (old + (new - old) * c).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        p.storeBytes(of: PixelMath.bytes(v), as: SIMD4<UInt8>.self)
+      }
+    }
+  }
+
+  /// Premultiplied source-over of `src` (0…255) onto the pixel at `p`.
+  @inline(__always)
+  static func blendOver(_ p: UnsafeMutablePointer<UInt8>, _ src: SIMD4<Float>) {
+    let raw = UnsafeMutableRawPointer(p)
+    let dst = SIMD4<Float>(raw.loadUnaligned(as: SIMD4<UInt8>.self))
+    let out = src + dst * (1 - src.w * (1 / 255))
+    raw.storeBytes(of: PixelMath.bytes(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))), as: SIMD4<UInt8>.self)
+  }
+}
+
+extension PreparedClip {
+  /// For pixel-aligned clips: whether pixel `(x, y)` lies in the clip's box.
+  @inline(__always)
+  func contains(_ x: Int, _ y: Int) -> Bool {
+    x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1
+  }
+}

@@ -1,0 +1,89 @@
+import Strata
+
+extension RenderListCompiler.State {
+  /// Whether a layer's composited alpha is just its background's rounded rectangle, so
+  /// its shadow can be drawn analytically: no contents, no visible sublayers, no mask or
+  /// filters, and a border (if any) over an opaque background.
+  static func isPlainRoundedRect(_ l: LayerSnapshot) -> Bool {
+    guard let bg = l.backgroundColor, bg.alpha > 0, l.contents == nil, l.mask == nil, l.filters.isEmpty,
+      l.cornerCurve == .circular, l.sublayers.allSatisfy({ $0.isHidden || $0.opacity <= 0 })
+    else { return false }
+    return l.borderWidth <= 0 || l.borderColor.alpha <= 0 || bg.alpha >= 1
+  }
+
+  /// Core Animation's `shadowRadius` is about twice the Gaussian's standard deviation
+  /// (the peers' scenes use the same rule).
+  static func shadowSigma(radius: Double) -> Double { max(radius, 0) / 2 }
+
+  /// The shadow of a plain rounded rectangle, in its own plane: the shape offset by
+  /// `shadowOffset` and blurred analytically. The body drawn next occludes the middle.
+  mutating func addAnalyticShadow(
+    _ layer: LayerSnapshot, map: PlaneMap, bounds: Rect, radii: CornerRadii, opacity: Double, clip: Int?
+  ) {
+    guard !bounds.isEmpty else { return }
+    let sigma = Self.shadowSigma(radius: layer.shadowRadius)
+    let shape = bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+    let reach = 3 * sigma + 1 / max(Self.linearScale(map, at: Point(x: bounds.midX, y: bounds.midY)), 1e-9)
+    let area = shape.insetBy(dx: -reach, dy: -reach)
+    let alpha = (layer.backgroundColor?.alpha ?? 1) * layer.shadowOpacity
+    let color = layer.shadowColor.premultiplied.scaled(by: min(max(alpha, 0), 1))
+    // The body covers the shadow where it is opaque and hard-edged inside: one device pixel
+    // in from its outline (two, to be safe at corners).
+    var occluder: Occluder? = nil
+    if let bg = layer.backgroundColor, bg.alpha >= 1, opacity >= 1 {
+      let inset = 2 / max(Self.linearScale(map, at: Point(x: bounds.midX, y: bounds.midY)), 1e-9)
+      if bounds.width > 2 * inset, bounds.height > 2 * inset {
+        occluder = Occluder(rect: bounds.insetBy(dx: inset, dy: inset), radii: radii)
+      }
+    }
+    addDraw(
+      label: layer.name.map { "\"\($0)\"" } ?? layer.typeName, part: "shadow", map: map, rect: area,
+      shape: .shadow(shape: shape, radii: radii, sigma: sigma), paint: .solid(color), opacity: opacity,
+      clip: clip, edges: [], occluder: occluder)
+  }
+
+  mutating func addBackdrop(label: String, map: PlaneMap, rect: Rect, radii: CornerRadii, filters: [DeviceFilter], clip: Int?) {
+    let poly = DevicePolygon.project(rect, map.toDevice)
+    guard poly.count >= 3 else { return }
+    var bounds = DevicePolygon.pixelBounds(poly, pad: 1, canvas: canvas)
+    if let c = clip { bounds = bounds.intersection(list.clips[c].deviceBounds) }
+    guard !bounds.isEmpty else { return }
+    var reach = 0
+    for case .blur(let s) in filters { reach += Int((3 * s).rounded(.up)) + 1 }
+    let read = PixelBounds(x0: bounds.x0 - reach, y0: bounds.y0 - reach, x1: bounds.x1 + reach, y1: bounds.y1 + reach)
+      .intersection(canvas)
+    list.commands.append(
+      .backdrop(Backdrop(label: label, map: map, rect: rect, radii: radii, filters: filters, clip: clip, bounds: bounds, readBounds: read)))
+  }
+
+  /// Device pixels per layer unit near `p` (the geometric mean of the two axes' stretch).
+  static func linearScale(_ map: PlaneMap, at p: Point) -> Double {
+    let h = map.toDevice
+    guard let c = h.apply(p), let x = h.apply(Point(x: p.x + 1, y: p.y)), let y = h.apply(Point(x: p.x, y: p.y + 1))
+    else { return 1 }
+    let ax = (x.x - c.x, x.y - c.y), ay = (y.x - c.x, y.y - c.y)
+    let area = abs(ax.0 * ay.1 - ax.1 * ay.0)
+    return area.isFinite && area > 0 ? area.squareRoot() : 1
+  }
+
+  /// A layer-plane offset at `p` in device pixels.
+  static func deviceOffset(_ map: PlaneMap, at p: Point, _ o: Size) -> Point {
+    guard let a = map.toDevice.apply(p), let b = map.toDevice.apply(Point(x: p.x + o.width, y: p.y + o.height)) else {
+      return .zero
+    }
+    return Point(x: b.x - a.x, y: b.y - a.y)
+  }
+
+  static func deviceFilter(_ f: LayerFilter, _ scale: Double) -> DeviceFilter {
+    switch f {
+    case .gaussianBlur(let r): .blur(sigma: max(r, 0) * scale)
+    case .colorMatrix(let m): .colorMatrix(m)
+    }
+  }
+}
+
+extension Rect {
+  func offsetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+  }
+}

@@ -20,6 +20,14 @@ uniform sampler2D u_texture;
 flat in vec4 v_color;
 flat in vec4 v_bounds;
 in vec2 v_st;
+#ifdef ROUNDED
+// A solid rounded rectangle in an affine plane: only pixels in the corner squares need
+// coverage; the interpolated layer point and the constant Jacobian give it.
+in vec2 v_uv;
+flat in vec4 v_rect;
+flat in vec4 v_radii;
+flat in vec4 v_jacobian;
+#endif
 out vec4 fragColor;
 
 void main() {
@@ -29,6 +37,8 @@ void main() {
 #endif
 #ifdef TEXTURED
   fragColor = texture(u_texture, v_st) * v_color;
+#elif defined(ROUNDED)
+  fragColor = v_color * roundedRectCoverage(v_uv, v_rect, v_radii, 0, v_jacobian);
 #else
   fragColor = v_color;
 #endif
@@ -129,7 +139,8 @@ void main() {
     cov *= clipCoverage(clip, d);
     if (cov <= 0.0) discard;
   }
-  vec4 src = (flags & FLAG_TEXTURED) != 0 ? sampleImage(p, j) * (v_inv2.w * cov) : v_color * cov;
+  // v_color: the solid colour, or the tint (white for plain images), with the opacity.
+  vec4 src = (flags & FLAG_TEXTURED) != 0 ? sampleImage(p, j) * v_color * cov : v_color * cov;
   fragColor = src;
 }
 #endif

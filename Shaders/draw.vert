@@ -28,7 +28,13 @@ uniform vec2 u_origin;     // device position of the target's pixel (0, 0)
 
 #ifdef SIMPLE
 uniform highp sampler2D u_texture;
-flat out vec4 v_color;       // solid colour, or the opacity in every channel
+#ifdef ROUNDED
+out vec2 v_uv;               // the layer point, interpolated
+flat out vec4 v_rect;
+flat out vec4 v_radii;
+flat out vec4 v_jacobian;    // constant in an affine plane
+#endif
+flat out vec4 v_color;       // solid colour, or what texels are multiplied by (tint x opacity)
 flat out vec4 v_bounds;
 // Texture coordinates (0...1), interpolated perspective-correctly by the GPU (clip w = W).
 out vec2 v_st;
@@ -60,8 +66,14 @@ void main() {
   gl_Position = vec4(X * (2.0 / u_viewport.x) - W, Y * (2.0 / u_viewport.y) - W, 0.0, W);
 #ifdef SIMPLE
   v_bounds = a_bounds;
+#ifdef ROUNDED
+  v_uv = corner;
+  v_rect = a_rect;
+  v_radii = a_radii;
+  v_jacobian = vec4(a_inv0.x, a_inv0.y, a_inv1.x, a_inv1.y);
+#endif
 #ifdef TEXTURED
-  v_color = vec4(a_inv2.w);
+  v_color = a_color;
   vec2 st = vec2(a_texel.x * corner.x + a_texel.z * corner.y + a_texel2.x,
                  a_texel.y * corner.x + a_texel.w * corner.y + a_texel2.y);
   v_st = st / vec2(textureSize(u_texture, 0));

@@ -14,6 +14,8 @@ struct PreparedTexture: Sendable {
   let minFilter: ContentsFilter
   let magFilter: ContentsFilter
   let bias: Float
+  /// The tint (0…1 premultiplied), white when none.
+  let tint: SIMD4<Float>
 
   init(_ p: ImagePaint) {
     let t = p.texelMap
@@ -21,6 +23,7 @@ struct PreparedTexture: Sendable {
     minFilter = p.minificationFilter
     magFilter = p.magnificationFilter
     bias = Float(p.minificationFilterBias)
+    tint = p.tint.map { SIMD4(Float($0.red), Float($0.green), Float($0.blue), Float($0.alpha)) } ?? .one
     let img = p.image
     var lv = [TextureLevel(pixels: img.unsafeBaseAddress, width: Int32(img.width), height: Int32(img.height), scaleX: 1, scaleY: 1)]
     var imgs = [img]

@@ -20,6 +20,10 @@ struct Rasterizer {
       let row = surface.row(y) - surface.bounds.x0 * 4
       if d.isPlainImage {
         plainImageRow(d, row: row, y: yc, xs: xs, xe: xe)
+      } else if d.isAxisAlignedSolid, let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
+        generalRow(d, row: row, y: yc, xs: xs, xe: fx0)
+        fillSolid(row, fx0, fx1, d.color)
+        generalRow(d, row: row, y: yc, xs: fx1, xe: xe)
       } else {
         generalRow(d, row: row, y: yc, xs: xs, xe: xe)
       }
@@ -50,24 +54,157 @@ struct Rasterizer {
     return xs < xe ? (xs, xe) : nil
   }
 
-  /// Hard-edged, unclipped image in an affine plane with one filter: the S1 path.
+  /// The pixels of row `y` that an axis-aligned solid rounded rectangle covers fully:
+  /// inside its straight edges and at least a pixel away from its corner arcs.
+  @inline(__always)
+  func solidInterior(_ d: PreparedDraw, y: Float, xs: Int, xe: Int) -> (Int, Int)? {
+    let i = d.inv
+    let v = i.4 * y + i.5
+    guard v >= d.y0, v < d.y1, i.0 != 0 else { return nil }
+    let top = v < (d.y0 + d.y1) * 0.5
+    let rl = top ? d.radii[0] : d.radii[2], rr = top ? d.radii[1] : d.radii[3]
+    let margin = abs(1 / i.0) * 1.5
+    func inset(_ r: Float) -> Float {
+      guard r > 0 else { return 0 }
+      let dy = top ? (d.y0 + r) - v : v - (d.y1 - r)
+      guard dy > 0 else { return 0 }
+      return r - max(0, r * r - dy * dy).squareRoot() + margin
+    }
+    let ua = d.x0 + inset(rl), ub = d.x1 - inset(rr)
+    guard ub > ua else { return nil }
+    // Pixel x is inside when u(x + 0.5) = i.0 (x + 0.5) + i.2 lies in [ua, ub).
+    var a = (ua - i.2) / i.0 - 0.5, b = (ub - i.2) / i.0 - 0.5
+    if i.0 < 0 { swap(&a, &b) }
+    let fx0 = max(xs, Int(a.rounded(.up)) + 1), fx1 = min(xe, Int(b.rounded(.up)) - 1)
+    return fx0 < fx1 ? (fx0, fx1) : nil
+  }
+
+  /// Fills whole pixels with a premultiplied colour (0…255): a store when opaque.
+  @inline(__always)
+  func fillSolid(_ row: UnsafeMutablePointer<UInt8>, _ x0: Int, _ x1: Int, _ c: SIMD4<Float>) {
+    let raw = UnsafeMutableRawPointer(row)
+    if c.w >= 254.5 {
+      let v = PixelMath.bytes(c)
+      for x in x0..<x1 { raw.storeBytes(of: v, toByteOffset: x * 4, as: SIMD4<UInt8>.self) }
+    } else {
+      for x in x0..<x1 { blend(row + x * 4, c) }
+    }
+  }
+
+  /// Hard-edged, unclipped image in an affine plane with one filter: the S1 and shadow
+  /// path. Texel coordinates step in 16.16 fixed point; bilinear weights have 8 bits (as
+  /// GPUs' filtering units), and the blend is integer source-over.
   @inline(__always)
   func plainImageRow(_ d: PreparedDraw, row: UnsafeMutablePointer<UInt8>, y: Float, xs: Int, xe: Int) {
     let t = d.texture!
     let lv = t.levels[0]
-    let px = lv.pixels
+    let px = UnsafeRawPointer(lv.pixels)
+    let w = lv.width, h = lv.height
     let i = d.inv
-    let opacity = d.opacity
     let nearest = d.plainFilterIsNearest
-    var X = Float(xs) + 0.5
-    var u = i.0 * X + i.1 * y + i.2
-    var v = i.3 * X + i.4 * y + i.5
-    for x in xs..<xe {
-      defer { u += i.0; v += i.3; X += 1 }
-      guard u >= d.x0, u < d.x1, v >= d.y0, v < d.y1 else { continue }
-      let s = t.a * u + t.c * v + t.tx, tt = t.b * u + t.d * v + t.ty
-      let c = nearest ? TextureSampler.nearest(px, lv, s, tt) : TextureSampler.bilinear(px, lv, s, tt)
-      blend(row + x * 4, c * opacity)
+    let occluder = d.occluder
+    let opacity = UInt32((d.opacity * 255).rounded())
+    _ = (h, occluder)
+    // A tint (shadow masks) scales the mask's alpha into the colour.
+    let tinted = t.tint != .one
+    let tc = PixelMath.bytes(t.tint * 255)
+    let tintPacked = UInt32(tc.x) | UInt32(tc.y) << 8 | UInt32(tc.z) << 16 | UInt32(tc.w) << 24
+    let dst = UnsafeMutableRawPointer(row)
+    // The pixels whose centres lie inside the rectangle, solved from the affine map
+    // (u = i0·X + c_u, v = i3·X + c_v along the row), so the loop needs no bounds test.
+    let cu = i.1 * y + i.2, cv = i.4 * y + i.5
+    var lo = Float(xs) + 0.5, hi = Float(xe) - 0.5
+    func limit(_ k: Float, _ c: Float, _ a: Float, _ b: Float) -> Bool {
+      // a <= k·X + c < b
+      if k == 0 { return c >= a && c < b }
+      let p = (a - c) / k, q = (b - c) / k
+      lo = max(lo, min(p, q)); hi = min(hi, max(p, q))
+      return true
+    }
+    guard limit(i.0, cu, d.x0, d.x1), limit(i.3, cv, d.y0, d.y1) else { return }
+    var first = max(xs, Int((lo - 0.5).rounded(.up))), last = min(xe, Int((hi - 0.5).rounded(.up)) + 1)
+    // Edge pixels of the solved range are re-checked exactly.
+    func inside(_ x: Int) -> Bool {
+      let X = Float(x) + 0.5
+      let u = i.0 * X + cu, v = i.3 * X + cv
+      return u >= d.x0 && u < d.x1 && v >= d.y0 && v < d.y1
+    }
+    while first < last && !inside(first) { first += 1 }
+    while last > first && !inside(last - 1) { last -= 1 }
+    guard first < last else { return }
+    // An axis-aligned occluder hides a run of the row: skip it whole.
+    var skip0 = last, skip1 = last
+    var perPixelOccluder = occluder
+    if let o = occluder, i.1 == 0, i.3 == 0, i.0 != 0 {
+      perPixelOccluder = nil
+      let v = cv
+      if v >= o.y0 && v < o.y1 {
+        let top = v < (o.y0 + o.y1) * 0.5
+        let rl = top ? o.radii[0] : o.radii[2], rr = top ? o.radii[1] : o.radii[3]
+        func inset(_ r: Float) -> Float {
+          guard r > 0 else { return 0 }
+          let dy = top ? (o.y0 + r) - v : v - (o.y1 - r)
+          guard dy > 0 else { return 0 }
+          return r - max(0, r * r - dy * dy).squareRoot()
+        }
+        var a = (o.x0 + inset(rl) - cu) / i.0 - 0.5, b = (o.x1 - inset(rr) - cu) / i.0 - 0.5
+        if i.0 < 0 { swap(&a, &b) }
+        // Whole pixels strictly inside (one pixel of margin for the arcs' rounding).
+        skip0 = max(first, Int(a.rounded(.up)) + 1)
+        skip1 = min(last, Int(b.rounded(.up)) - 1)
+        if skip0 >= skip1 { skip0 = last; skip1 = last }
+      }
+    }
+    let sx = t.a * i.0 + t.c * i.3, ty = t.b * i.0 + t.d * i.3
+    let offset: Float = nearest ? 0 : 0.5
+    let X0 = Float(first) + 0.5
+    let u0 = i.0 * X0 + cu, v0 = i.3 * X0 + cv
+    var s = Int32(((t.a * u0 + t.c * v0 + t.tx - offset) * 65536).rounded())
+    var tt = Int32(((t.b * u0 + t.d * v0 + t.ty - offset) * 65536).rounded())
+    let ds = Int32((sx * 65536).rounded()), dt = Int32((ty * 65536).rounded())
+    let maxX = w &- 1, maxY = h &- 1
+    var x = first
+    while x < last {
+      if x == skip0 {
+        s &+= ds &* Int32(skip1 - skip0); tt &+= dt &* Int32(skip1 - skip0)
+        x = skip1
+        continue
+      }
+      if let o = perPixelOccluder {
+        let X = Float(x) + 0.5
+        if Self.inside(i.0 * X + cu, i.3 * X + cv, o.x0, o.y0, o.x1, o.y1, o.radii) {
+          s &+= ds; tt &+= dt; x += 1
+          continue
+        }
+      }
+      var c: UInt32
+      let ix = s >> 16, iy = tt >> 16
+      if nearest {
+        let cx = min(max(ix, 0), maxX), cy = min(max(iy, 0), maxY)
+        c = px.loadUnaligned(fromByteOffset: Int(cy &* w &+ cx) &* 4, as: UInt32.self)
+      } else {
+        let fx = UInt32((s >> 8) & 0xFF), fy = UInt32((tt >> 8) & 0xFF)
+        let x0 = min(max(ix, 0), maxX), x1 = min(max(ix &+ 1, 0), maxX)
+        let y0 = min(max(iy, 0), maxY), y1 = min(max(iy &+ 1, 0), maxY)
+        let r0 = Int(y0 &* w), r1 = Int(y1 &* w)
+        let a = px.loadUnaligned(fromByteOffset: (r0 &+ Int(x0)) &* 4, as: UInt32.self)
+        let b = px.loadUnaligned(fromByteOffset: (r0 &+ Int(x1)) &* 4, as: UInt32.self)
+        let cc = px.loadUnaligned(fromByteOffset: (r1 &+ Int(x0)) &* 4, as: UInt32.self)
+        let dd = px.loadUnaligned(fromByteOffset: (r1 &+ Int(x1)) &* 4, as: UInt32.self)
+        c = PackedPixel.lerp(PackedPixel.lerp(a, b, fx), PackedPixel.lerp(cc, dd, fx), fy)
+      }
+      s &+= ds; tt &+= dt
+      let o = x &* 4
+      x += 1
+      if tinted { c = PackedPixel.mul255(tintPacked, c >> 24) }
+      if opacity < 255 { c = PackedPixel.mul255(c, opacity) }
+      if c == 0 { continue }
+      if c >> 24 == 255 {
+        dst.storeBytes(of: c, toByteOffset: o, as: UInt32.self)
+      } else {
+        let old = dst.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+        dst.storeBytes(of: PackedPixel.over(c, old), toByteOffset: o, as: UInt32.self)
+      }
     }
   }
 
@@ -113,7 +250,7 @@ struct Rasterizer {
       if cov <= 0 { continue }
       let src: SIMD4<Float>
       if let t = texture {
-        src = sample(t, u: u, v: v, jacobian: j) * (d.opacity * cov)
+        src = sample(t, u: u, v: v, jacobian: j) * t.tint * (d.opacity * cov)
       } else {
         src = d.color * cov
       }
@@ -179,6 +316,13 @@ struct Rasterizer {
 }
 
 extension PreparedDraw {
+  /// A solid rounded rectangle whose plane maps to the device without rotation: rows of
+  /// its interior are filled without per-pixel coverage.
+  var isAxisAlignedSolid: Bool {
+    texture == nil && isAffine && inv.1 == 0 && inv.3 == 0 && ring == nil && shadow == nil && occluder == nil
+      && softEdges == 0 && clips.isEmpty && !continuous
+  }
+
   /// True when the fast image path applies: plain rectangle, hard edges, no clip that needs
   /// coverage, an affine plane, and one filter for the whole draw.
   var isPlainImage: Bool {

@@ -23,10 +23,12 @@ struct InstanceData {
     var bounded: Bool
     /// The texture filter for SIMPLE textured batches.
     var linear: Bool
+    /// SIMPLE solid rounded rectangle in an affine plane.
+    var rounded = false
 
     var defines: [String] {
       guard simple else { return [] }
-      return ["SIMPLE"] + (textured ? ["TEXTURED"] : []) + (bounded ? ["BOUNDED"] : [])
+      return ["SIMPLE"] + (textured ? ["TEXTURED"] : []) + (bounded ? ["BOUNDED"] : []) + (rounded ? ["ROUNDED"] : [])
     }
   }
 
@@ -73,10 +75,14 @@ struct InstanceData {
       }
     }
     if radii.continuous { flags |= 16 }
-    var color = SIMD4<Double>(0, 0, 0, 0)
+    // Solid: the colour with the opacity; images: what every texel is multiplied by (the
+    // tint of a shadow mask, else white) with the opacity.
+    let o = min(max(draw.opacity, 0), 1)
+    var color = SIMD4<Double>(repeating: o)
     if case .solid(let c) = draw.paint {
-      let o = min(max(draw.opacity, 0), 1)
       color = SIMD4(c.red * o, c.green * o, c.blue * o, c.alpha * o)
+    } else if let t = paint?.tint {
+      color = SIMD4(t.red * o, t.green * o, t.blue * o, t.alpha * o)
     }
     var filters = (0.0, 0.0, 0.0)
     if let p = paint {
@@ -110,13 +116,16 @@ struct InstanceData {
     floats.append(contentsOf: values.map { Float($0) })
     let index = count - 1
     var simple = flags & (1 | 8 | 16) == 0
-    simple = simple && radii.isZero && softEdges.isEmpty && clip == nil && !Self.nearTheEye(draw.map.toDevice, r)
+    let rounded = simple && !radii.isZero && paint == nil && draw.map.toDevice.isAffine
+    simple = simple && (radii.isZero || rounded) && softEdges.isEmpty && clip == nil && !Self.nearTheEye(draw.map.toDevice, r)
     var linear = false
     if let p = paint {
       simple = simple && p.minificationFilter == p.magnificationFilter && p.minificationFilter != .trilinear
       linear = p.magnificationFilter == .linear
     }
-    let variant = Variant(simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear)
+    let variant = Variant(
+      simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear,
+      rounded: simple && rounded)
     if let last = batches.last, last.texture === texture, last.variant == variant, last.first + last.count == index {
       batches[batches.count - 1].count += 1
     } else {

@@ -66,6 +66,7 @@ extension RenderList {
           let t = p.texelMap
           l += " image \(p.image.width)x\(p.image.height) texels [\(fmt([t.a, t.b, t.c, t.d, t.tx, t.ty]))]"
           l += " filter \(p.minificationFilter.rawValue)/\(p.magnificationFilter.rawValue)"
+          if let t = p.tint { l += " tint \(t.hexString)" }
         }
         if d.opacity != 1 { l += " opacity \(fmt(d.opacity))" }
         if let c = d.clip { l += " clip #\(c)" }

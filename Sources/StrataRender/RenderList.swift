@@ -240,6 +240,14 @@ public struct ImagePaint: Sendable {
   public var minificationFilter: ContentsFilter
   public var magnificationFilter: ContentsFilter
   public var minificationFilterBias: Double
+  /// Multiplies every texel (a shadow mask's colour); nil for none.
+  public var tint: PremultipliedColor? = nil
+
+  public init(image: Image, texelMap: AffineTransform, minificationFilter: ContentsFilter,
+              magnificationFilter: ContentsFilter, minificationFilterBias: Double, tint: PremultipliedColor? = nil) {
+    self.image = image; self.texelMap = texelMap; self.minificationFilter = minificationFilter
+    self.magnificationFilter = magnificationFilter; self.minificationFilterBias = minificationFilterBias; self.tint = tint
+  }
 }
 
 /// What fills the covered pixels.

@@ -36,10 +36,44 @@ extension RenderListCompiler.State {
         occluder = Occluder(rect: bounds.insetBy(dx: inset, dy: inset), radii: radii)
       }
     }
-    addDraw(
-      label: layer.name.map { "\"\($0)\"" } ?? layer.typeName, part: "shadow", map: map, rect: area,
-      shape: .shadow(shape: shape, radii: radii, sigma: sigma), paint: .solid(color), opacity: opacity,
-      clip: clip, edges: [], occluder: occluder)
+    let label = layer.name.map { "\"\($0)\"" } ?? layer.typeName
+    // Drawn from a cached mask at the draw's device density; a mask too large for the
+    // cache is evaluated per pixel instead.
+    let density = max(Self.linearScale(map, at: Point(x: bounds.midX, y: bounds.midY)), 1e-3)
+    let key = ShadowMaskCache.Key(
+      areaWidth: area.width, areaHeight: area.height,
+      shape: Rect(x: shape.minX - area.minX, y: shape.minY - area.minY, width: shape.width, height: shape.height),
+      radii: radii, sigma: sigma, density: (density * 64).rounded() / 64)
+    if let mask = ShadowMaskCache.shared.mask(key) {
+      let sx = Double(mask.width) / area.width, sy = Double(mask.height) / area.height
+      let paint = ImagePaint(
+        image: mask, texelMap: AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: -area.minX * sx, ty: -area.minY * sy),
+        minificationFilter: .linear, magnificationFilter: .linear, minificationFilterBias: 0, tint: color)
+      // The body hides the middle of its shadow: in an affine plane, draw only the strips
+      // around the rows of the body free of corners.
+      var pieces = [area]
+      if let o = occluder, map.toDevice.isAffine {
+        let r = max(radii.topLeft, radii.topRight, radii.bottomLeft, radii.bottomRight)
+        let hidden = Rect(x: o.rect.minX, y: o.rect.minY + r, width: o.rect.width, height: o.rect.height - 2 * r)
+        if hidden.width > 0, hidden.height > 0, let h = hidden.intersection(area) {
+          pieces = [
+            Rect(x: area.minX, y: area.minY, width: area.width, height: h.minY - area.minY),
+            Rect(x: area.minX, y: h.maxY, width: area.width, height: area.maxY - h.maxY),
+            Rect(x: area.minX, y: h.minY, width: h.minX - area.minX, height: h.height),
+            Rect(x: h.maxX, y: h.minY, width: area.maxX - h.maxX, height: h.height),
+          ].filter { $0.width > 0 && $0.height > 0 }
+        }
+      }
+      for piece in pieces {
+        addDraw(label: label, part: "shadow", map: map, rect: piece, shape: .rect, paint: .image(paint), opacity: opacity,
+                clip: clip, edges: [], occluder: occluder)
+      }
+    } else {
+      addDraw(
+        label: label, part: "shadow", map: map, rect: area,
+        shape: .shadow(shape: shape, radii: radii, sigma: sigma), paint: .solid(color), opacity: opacity,
+        clip: clip, edges: [], occluder: occluder)
+    }
   }
 
   mutating func addBackdrop(label: String, map: PlaneMap, rect: Rect, radii: CornerRadii, filters: [DeviceFilter], clip: Int?) {

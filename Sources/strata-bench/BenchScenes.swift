@@ -70,6 +70,25 @@ enum BenchScenes {
     return BenchScene(background: Color(r8: 16, g8: 16, b8: 16), root: root)
   }
 
+  /// S3 "shadows": 100 rounded rectangles with Gaussian drop shadows (shadowRadius 10 is
+  /// sigma 5; offset (0, 5) is downward on screen).
+  static func s3() -> BenchScene {
+    var rng = SplitMix64(seed: 0x5EED_0003)
+    let root = canvasRoot()
+    for _ in 0..<100 {
+      let x = rng.uniform(0, 1720), y = rng.uniform(0, 960)
+      let r = rng.uniform(0.2, 1.0), g = rng.uniform(0.2, 1.0), b = rng.uniform(0.2, 1.0)
+      let l = Layer(frame: Rect(x, y, 200, 120))
+      l.backgroundColor = Color(r, g, b)
+      l.cornerRadius = 16
+      l.shadowOpacity = 0.5
+      l.shadowRadius = 10
+      l.shadowOffset = Size(0, 5)
+      try! root.addSublayer(l)
+    }
+    return BenchScene(background: Color(r8: 240, g8: 240, b8: 240), root: root)
+  }
+
   private static func canvasRoot() -> Layer {
     let root = Layer()
     root.bounds = Rect(0, 0, 1920, 1080)

@@ -8,7 +8,7 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S5|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S3|S5|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
   after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout, and for the
@@ -16,7 +16,7 @@ let usage = """
   <median ms>' (glReadPixels), like the peers; a detail line per result goes to stderr.
   """
 
-var scenes = ["S1", "S5"]
+var scenes = ["S1", "S3", "S5"]
 var frames = 15, warmup = 3
 var saveDir: String? = nil
 var backends = ["cpu"]
@@ -28,7 +28,7 @@ while !args.isEmpty {
     return args.removeFirst()
   }
   switch a {
-  case "--scene": let v = value(); scenes = v == "all" ? ["S1", "S5"] : [v.uppercased()]
+  case "--scene": let v = value(); scenes = v == "all" ? ["S1", "S3", "S5"] : [v.uppercased()]
   case "--frames": frames = Int(value()) ?? frames
   case "--warmup": warmup = Int(value()) ?? warmup
   case "--backend":
@@ -63,6 +63,7 @@ for name in scenes {
   let scene: BenchScene
   switch name {
   case "S1": scene = BenchScenes.s1()
+  case "S3": scene = BenchScenes.s3()
   case "S5": scene = BenchScenes.s5()
   default:
     print("\(name) strata-cpu n/a")

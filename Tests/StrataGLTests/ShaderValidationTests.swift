@@ -12,9 +12,10 @@ import Testing
 
   static let variants: [[String]] = [
     [], ["SIMPLE"], ["SIMPLE", "TEXTURED"], ["SIMPLE", "BOUNDED"], ["SIMPLE", "TEXTURED", "BOUNDED"],
+    ["SIMPLE", "ROUNDED"], ["SIMPLE", "BOUNDED", "ROUNDED"],
   ]
 
-  @Test(arguments: ["draw.vert", "draw.frag"].flatMap { n in variants.map { (n, $0) } })
+  @Test(arguments: ["draw.vert", "draw.frag"].flatMap { n in variants.map { (n, $0) } } + [("effect.vert", []), ("effect.frag", [])])
   func validates(_ name: String, _ defines: [String]) throws {
     guard let tool = Self.validator else {
       if ProcessInfo.processInfo.environment["CI"] == "true" {

@@ -1,0 +1,57 @@
+import Strata
+import Synchronization
+
+/// Blurred rounded-rectangle masks for analytic shadows, made once per shape and reused
+/// across draws and frames: a hundred cards of one size cast their shadows from a single
+/// mask, and a shadow whose inputs did not change is never recomputed.
+///
+/// A mask is premultiplied white (`a, a, a, a`) sampled at `density` texels per layer unit
+/// at texel centres, with `ShadowMath.roundedBoxShadow`; backends draw it as an image tinted
+/// with the shadow colour.
+public final class ShadowMaskCache: Sendable {
+  public struct Key: Hashable, Sendable {
+    /// The drawn area and the shape inside it, in layer units relative to the area's origin.
+    public var areaWidth: Double, areaHeight: Double
+    public var shape: Rect
+    public var radii: CornerRadii
+    public var sigma: Double
+    public var density: Double
+  }
+
+  /// Masks larger than this many texels are not cached; the shadow is then evaluated per
+  /// pixel (`DrawShape.shadow`).
+  public static let maxTexels = 1 << 20
+
+  public static let shared = ShadowMaskCache()
+  private let entries = Mutex<[Key: Image]>([:])
+
+  /// The mask for `key`, computed on first use.
+  public func mask(_ key: Key) -> Image? {
+    let w = Int((key.areaWidth * key.density).rounded(.up)), h = Int((key.areaHeight * key.density).rounded(.up))
+    guard w > 0, h > 0, w * h <= Self.maxTexels else { return nil }
+    if let m = entries.withLock({ $0[key] }) { return m }
+    let s = key.shape
+    let x0 = Float(s.minX), y0 = Float(s.minY), x1 = Float(s.maxX), y1 = Float(s.maxY)
+    let d = key.density, sigma = Float(key.sigma)
+    let r = key.radii
+    var px = [UInt8](repeating: 0, count: w * h * 4)
+    for j in 0..<h {
+      let v = Float((Double(j) + 0.5) / d)
+      for i in 0..<w {
+        let u = Float((Double(i) + 0.5) / d)
+        let left = u < (x0 + x1) * 0.5, top = v < (y0 + y1) * 0.5
+        let corner = Float(top ? (left ? r.topLeft : r.topRight) : (left ? r.bottomLeft : r.bottomRight))
+        let a = ShadowMath.roundedBoxShadow(px: u, py: v, x0: x0, y0: y0, x1: x1, y1: y1, corner: corner, sigma: sigma)
+        let b = UInt8(min(max(a, 0), 1) * 255 + 0.5)
+        let k = (j * w + i) * 4
+        px[k] = b; px[k + 1] = b; px[k + 2] = b; px[k + 3] = b
+      }
+    }
+    let image = Image(width: w, height: h, premultipliedPixels: px)
+    entries.withLock { e in
+      if e.count > 256 { e.removeAll() }
+      e[key] = image
+    }
+    return image
+  }
+}

@@ -54,7 +54,9 @@ let package = Package(
     .target(name: "StrataGoldenScenes", dependencies: ["Strata"], path: "Tests/GoldenScenes"),
     .testTarget(
       name: "StrataCPUTests",
-      dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes"],
+      dependencies: [
+        "Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
+      ],
       exclude: ["Golden"]),
     .testTarget(
       name: "StrataGLTests",

@@ -24,6 +24,7 @@ public enum StrataCommand {
     case "render": return RenderCommand.run(rest, console: console)
     case "info": return InfoCommand.run(rest, console: console)
     case "compare": return CompareCommand.run(rest, console: console)
+    case "parity": return ParityCommand.run(rest, console: console)
     case "-h", "--help", "help":
       console.out(usage + "\n")
       return .success

@@ -63,19 +63,23 @@ struct Rasterizer {
     guard v >= d.y0, v < d.y1, i.0 != 0 else { return nil }
     let top = v < (d.y0 + d.y1) * 0.5
     let rl = top ? d.radii[0] : d.radii[2], rr = top ? d.radii[1] : d.radii[3]
-    let margin = abs(1 / i.0) * 1.5
+    // Coverage is 1 where the pixel centre lies half a pixel inside the arc: the circle
+    // shrunk by that much (plus a little for rounding) bounds the fast run.
+    let m = 0.5 * max(abs(1 / i.0), abs(1 / i.4)) + 0.01
     func inset(_ r: Float) -> Float {
       guard r > 0 else { return 0 }
       let dy = top ? (d.y0 + r) - v : v - (d.y1 - r)
       guard dy > 0 else { return 0 }
-      return r - max(0, r * r - dy * dy).squareRoot() + margin
+      let rs = r - m
+      guard rs > dy else { return r }
+      return r - (rs * rs - dy * dy).squareRoot()
     }
     let ua = d.x0 + inset(rl), ub = d.x1 - inset(rr)
     guard ub > ua else { return nil }
     // Pixel x is inside when u(x + 0.5) = i.0 (x + 0.5) + i.2 lies in [ua, ub).
     var a = (ua - i.2) / i.0 - 0.5, b = (ub - i.2) / i.0 - 0.5
     if i.0 < 0 { swap(&a, &b) }
-    let fx0 = max(xs, Int(a.rounded(.up)) + 1), fx1 = min(xe, Int(b.rounded(.up)) - 1)
+    let fx0 = max(xs, Int(a.rounded(.up))), fx1 = min(xe, Int(b.rounded(.up)))
     return fx0 < fx1 ? (fx0, fx1) : nil
   }
 
@@ -180,7 +184,11 @@ struct Rasterizer {
       var c: UInt32
       let ix = s >> 16, iy = tt >> 16
       if nearest {
-        let cx = min(max(ix, 0), maxX), cy = min(max(iy, 0), maxY)
+        // Exact float coordinates: nearest sampling must not drift across texel edges.
+        let X = Float(x) + 0.5
+        let u = i.0 * X + cu, v = i.3 * X + cv
+        let fs = (t.a * u + t.c * v + t.tx).rounded(.down), ft = (t.b * u + t.d * v + t.ty).rounded(.down)
+        let cx = Int32(min(max(fs, 0), Float(maxX))), cy = Int32(min(max(ft, 0), Float(maxY)))
         c = px.loadUnaligned(fromByteOffset: Int(cy &* w &+ cx) &* 4, as: UInt32.self)
       } else {
         let fx = UInt32((s >> 8) & 0xFF), fy = UInt32((tt >> 8) & 0xFF)

@@ -1,3 +1,5 @@
+import Foundation
+import StrataGL
 import Synchronization
 
 extension Backend {
@@ -32,10 +34,15 @@ extension Backend {
     registered.withLock { list in list.removeAll { $0.name == name } }
   }
 
-  /// The backends this module knows without registration.
-  ///
-  /// Only the CPU renderer for now. When StrataGL gains an API, its backends (probed once:
-  /// a GPU that fails to initialise is left out, not failed) belong here, so that
-  /// `Backend.available` finds them without any set-up in the tests.
-  static let builtIn: [Backend] = [.cpu]
+  /// The backends this module knows without registration: the CPU renderer, and the GPU
+  /// renderer when a headless EGL context can be made (probed once; a GPU that fails to
+  /// initialise is left out, not failed). Its reference key names the driver
+  /// (`gles3-llvmpipe`, `gles3-nvidia`, …) and falls back to `gles3`, then `cpu`.
+  static let builtIn: [Backend] = {
+    guard ProcessInfo.processInfo.environment["STRATA_BACKEND"] != "cpu",
+      let gl = try? GLRenderer()
+    else { return [.cpu] }
+    let gpu = Backend(name: gl.info.backendKey, fallbackKeys: ["gles3", "cpu"]) { list in try gl.render(list) }
+    return [.cpu, gpu]
+  }()
 }

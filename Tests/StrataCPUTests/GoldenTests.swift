@@ -1,18 +1,24 @@
 import Foundation
 import Strata
-import StrataCPU
 import StrataGoldenScenes
 import StrataRender
+import StrataTesting
 import Testing
 
-/// One golden image per rendering feature, each small; see `Golden/` for the pictures and
-/// `Tests/GoldenScenes` for the scenes.
+/// One golden image per rendering feature, on every backend this machine has, through the
+/// StrataTesting toolkit: the CPU against its own references (`Golden/<name>.cpu.png`, each
+/// channel within ±1), the GPU against the CPU references with the cross-backend tier.
+/// The scenes are in `Tests/GoldenScenes`; look at the PNGs in `Golden/`.
 @Suite struct GoldenTests {
-  @Test(arguments: GoldenScenes.names)
-  func scene(_ name: String) throws {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+  static let cases: [(String, Backend)] = GoldenScenes.names.flatMap { n in Backend.available.map { (n, $0) } }
+
+  @Test(arguments: cases)
+  func scene(_ name: String, _ backend: Backend) throws {
     let s = GoldenScenes.named(name)
-    try Golden.expectMatch(
-      Golden.render(s.root, width: s.width, height: s.height, scale: s.scale, background: s.background),
-      s.name)
+    let list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background)
+      .compile(s.root.snapshot())
+    try expectRendering(list, matches: s.name, on: backend, referenceDirectory: Self.directory)
   }
 }

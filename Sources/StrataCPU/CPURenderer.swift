@@ -104,17 +104,22 @@ public struct CPURenderer: Sendable {
       }
       if maskStart != nil { break }
     }
-    let content = inner[inner.startIndex..<(maskStart ?? inner.endIndex)]
-    let layer = OffscreenSurface(bounds: bounds)
-    render(content, into: layer.surface, ctx)
-    if let m = maskStart {
-      let maskEnd = inner[(m + 1)...].lastIndex { if case .endMask = $0 { true } else { false } } ?? inner.endIndex
-      let mask = OffscreenSurface(bounds: bounds)
-      render(inner[(m + 1)..<maskEnd], into: mask.surface, ctx)
-      Effects.applyMask(layer.surface, mask.surface)
-    }
-    for f in g.filters {
-      Effects.filter(f, layer.surface)
+    let layer: OffscreenSurface
+    if let key = g.rasterizationKey, let cached = RasterCache.shared.surface(key, bounds: bounds) {
+      layer = cached
+    } else {
+      layer = OffscreenSurface(bounds: bounds)
+      render(inner[inner.startIndex..<(maskStart ?? inner.endIndex)], into: layer.surface, ctx)
+      if let m = maskStart {
+        let maskEnd = inner[(m + 1)...].lastIndex { if case .endMask = $0 { true } else { false } } ?? inner.endIndex
+        let mask = OffscreenSurface(bounds: bounds)
+        render(inner[(m + 1)..<maskEnd], into: mask.surface, ctx)
+        Effects.applyMask(layer.surface, mask.surface)
+      }
+      for f in g.filters {
+        Effects.filter(f, layer.surface)
+      }
+      if let key = g.rasterizationKey { RasterCache.shared.store(key, layer) }
     }
     if let s = g.shadow {
       Effects.shadow(s, from: layer.surface, into: parent, clips: ctx.clips)

@@ -88,20 +88,38 @@ extension GLRenderer.State {
       }
       if maskStart != nil { break }
     }
-    var layer = try offscreen(gl, bounds)
-    try render(gl, inner[inner.startIndex..<(maskStart ?? inner.endIndex)], into: layer, &pass)
-    if let m = maskStart {
-      let maskEnd = inner[(m + 1)...].lastIndex { if case .endMask = $0 { true } else { false } } ?? inner.endIndex
-      let mask = try offscreen(gl, bounds)
-      try render(gl, inner[(m + 1)..<maskEnd], into: mask, &pass)
-      let out = try offscreen(gl, bounds)
-      try run(gl, .mask, into: out, rect: bounds, blend: false, PassInputs(src: layer, aux: mask))
-      release(layer)
-      release(mask)
-      layer = out
-    }
-    for f in g.filters {
-      layer = try filter(gl, f, layer)
+    var layer: Target
+    var keep = false
+    if let key = g.rasterizationKey, let cached = rasterized[key], cached.bounds == bounds {
+      layer = Target(gl: cached.target, bounds: bounds)
+      rasterized[key]?.used = frameNumber
+      rasterHits += 1
+      keep = true
+    } else {
+      layer = try offscreen(gl, bounds)
+      try render(gl, inner[inner.startIndex..<(maskStart ?? inner.endIndex)], into: layer, &pass)
+      if let m = maskStart {
+        let maskEnd = inner[(m + 1)...].lastIndex { if case .endMask = $0 { true } else { false } } ?? inner.endIndex
+        let mask = try offscreen(gl, bounds)
+        try render(gl, inner[(m + 1)..<maskEnd], into: mask, &pass)
+        let out = try offscreen(gl, bounds)
+        try run(gl, .mask, into: out, rect: bounds, blend: false, PassInputs(src: layer, aux: mask))
+        release(layer)
+        release(mask)
+        layer = out
+      }
+      for f in g.filters {
+        layer = try filter(gl, f, layer)
+      }
+      if let key = g.rasterizationKey {
+        if let old = rasterized[key] { targets.release(old.target) }
+        rasterized[key] = (layer.gl, bounds, frameNumber)
+        keep = true
+        while rasterized.count > 32, let oldest = rasterized.min(by: { $0.value.used < $1.value.used }) {
+          targets.release(oldest.value.target)
+          rasterized[oldest.key] = nil
+        }
+      }
     }
     if let s = g.shadow {
       try shadow(gl, s, from: layer, into: parent)
@@ -118,7 +136,7 @@ extension GLRenderer.State {
               })
       release(dst)
     }
-    release(layer)
+    if !keep { release(layer) }
   }
 
   /// A copy of `source`'s pixels in `bounds`.

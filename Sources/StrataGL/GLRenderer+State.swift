@@ -20,6 +20,10 @@ extension GLRenderer {
     var clipTexture: GLTexture?
     var blankTexture: GLTexture?
     var timings = Timings()
+    /// Bitmaps of `shouldRasterize` groups, by `Group.rasterizationKey`, with their last use.
+    var rasterized: [Int: (target: GLTarget, bounds: PixelBounds, used: Int)] = [:]
+    var frameNumber = 0
+    var rasterHits = 0
 
     init(context: GLContext, budget: Int) {
       self.context = context
@@ -55,6 +59,7 @@ extension GLRenderer {
       let start = clock.now
       garbage.collect(gl)
       textures.beginFrame()
+      frameNumber += 1
       if canvasTarget?.width != list.width || canvasTarget?.height != list.height {
         canvasTarget = nil
         canvasTarget = try GLTarget(gl, width: list.width, height: list.height, garbage: garbage)

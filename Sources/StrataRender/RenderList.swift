@@ -58,6 +58,10 @@ public struct Group: Sendable {
   public var shadow: GroupShadow?
   /// Why the group exists (for the text form): "opacity", "mask", "filters", …
   public var reasons: [String]
+  /// For `shouldRasterize`: the identity of the group's bitmap (content after mask and
+  /// filters, before shadow, opacity and blending). A backend may reuse a bitmap it kept
+  /// under the same key instead of rendering the content again.
+  public var rasterizationKey: Int? = nil
 
   public init(label: String, bounds: PixelBounds, opacity: Double, blendMode: BlendMode, clip: Int?,
               filters: [DeviceFilter], shadow: GroupShadow?, reasons: [String]) {

@@ -160,9 +160,12 @@ public struct RenderListCompiler {
         return
       }
       let spreads = !filters.isEmpty || shadow != nil
-      let group = Group(
+      var group = Group(
         label: label, bounds: groupBounds, opacity: opacity, blendMode: blend, clip: spreads ? clip : nil,
         filters: filters, shadow: shadow, reasons: reasons)
+      if layer.shouldRasterize {
+        group.rasterizationKey = RasterizationKey.make(layer, map: map, bounds: groupBounds)
+      }
       list.commands.insert(.beginGroup(group), at: start)
       list.commands.append(.endGroup)
     }

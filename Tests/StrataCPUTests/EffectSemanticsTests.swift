@@ -104,4 +104,27 @@ import Testing
     let result = ImageComparator.compare(expected: a, actual: b, tolerance: .cross)
     #expect(result.passed, "\(result)")
   }
+
+  /// shouldRasterize: the subtree's bitmap is made once and reused while nothing changes.
+  @Test func rasterizedLayerIsReusedWhileUnchanged() {
+    let card = layer(Rect(10, 10, 60, 60), Color(0.2, 0.5, 0.9)) { l in
+      l.shouldRasterize = true
+      l.cornerRadius = 10
+      l.filters = [.gaussianBlur(radius: 2)]
+      try! l.addSublayer(layer(Rect(5, 5, 20, 20), .white))
+    }
+    let r = root(80, 80, [card])
+    func frame() -> PixelBuffer { Golden.render(r, width: 80, height: 80, background: bg) }
+    let before = RasterCache.shared.statistics
+    let first = frame()
+    let second = frame()
+    let after = RasterCache.shared.statistics
+    #expect(after.hits - before.hits >= 1)
+    #expect(first == second)
+    // A change in the subtree makes a new bitmap.
+    card.sublayers[0].backgroundColor = Color(1, 0, 0)
+    let third = frame()
+    #expect(third != second)
+    #expect(third[25, 25].0 > third[25, 25].2)
+  }
 }

@@ -118,4 +118,19 @@ func compile(_ scene: Scene) -> RenderList {
     #expect(report.backend == "cpu")
     #expect(report.notes.contains { $0.contains("render target limit") })
   }
+
+  @Test func rasterizedLayerIsReusedOnTheGPU() throws {
+    let gl = try GLRenderer()
+    let card = layer(Rect(10, 10, 60, 60), Color(0.2, 0.5, 0.9)) { l in
+      l.shouldRasterize = true
+      l.filters = [.gaussianBlur(radius: 2)]
+    }
+    let r = root(80, 80, [card])
+    let list = RenderListCompiler(width: 80, height: 80).compile(r.snapshot())
+    let first = try gl.render(list)
+    let second = try gl.render(RenderListCompiler(width: 80, height: 80).compile(r.snapshot()))
+    #expect(gl.rasterizationHits == 1)
+    #expect(first == second)
+    #expect(Difference(first, CPURenderer().render(list)).largest <= 2)
+  }
 }

@@ -6,20 +6,36 @@ import StrataPNG
 import StrataRender
 import StrataScene
 
-/// `strata render`: a scene file to a PNG, written atomically.
+/// `strata render`: a scene file to a PNG at one time, or to a sequence of frames (PNG
+/// files, one animated PNG, or raw RGBA for ffmpeg). Every file is written atomically.
 enum RenderCommand {
   static let usage = """
-    usage: strata render SCENE.json -o OUT.png [--backend auto|cpu|gpu] [--scale S] [--verbose]
+    usage: strata render SCENE.json -o OUT.png [--time T] [--backend auto|cpu|gpu] [--scale S] [--verbose]
+           strata render SCENE.json --frames START:END [--fps N] -o 'frames/frame-%04d.png'
+           strata render SCENE.json --frames START:END [--fps N] --format apng -o OUT.png
+           strata render SCENE.json --frames START:END [--fps N] --format rgba -o - | ffmpeg …
 
-    Renders a scene file (see docs/SceneFormat.md) to a PNG image.
+    Renders a scene file (see docs/SceneFormat.md) with its animations at time T, or a
+    sequence of frames.
 
     options:
-      -o, --output OUT.png   where to write the image (written whole or not at all)
+      -o, --output OUT       where to write: a PNG file; with --frames and --format png a
+                             pattern with %d or %0Nd for the frame number; '-' for
+                             standard output (rgba only)
+      --time T               the time in seconds to render (default 0)
+      --frames START:END     frames START up to END (not included), frame i at time i/fps
+      --fps N                frames per second for --frames (default 30)
+      --format F             png (default): one PNG per frame; apng: one animated PNG;
+                             rgba: raw 8-bit RGBA frames, straight alpha, top row first
       --backend B            auto (the GPU when a probe finds one, else the CPU), cpu or gpu;
                              default: $STRATA_BACKEND, else auto
       --scale S              pixels per point, overriding the scene's "scale"
       --verbose              say which backend rendered and how long each step took
       -h, --help             show this help
+
+    A progress bar (frame, frames per second, time left) appears on standard error when
+    it is a terminal. Frames render several at a time on the CPU backend, one after the
+    other on the GPU; an interrupted run leaves only complete files.
 
     exit status: 0 rendered, 1 the scene could not be rendered, 2 wrong command line
     """
@@ -30,11 +46,16 @@ enum RenderCommand {
     var backend = ProcessInfo.processInfo.environment[BackendPreference.variable].flatMap(BackendPreference.init(rawValue:)) ?? .auto
     var scale: Double?
     var verbose = false
+    var time: Double?
+    var frames: Range<Int>?
+    var fps = 30.0
+    var format = FrameFormat.png
   }
 
   static func parse(_ args: [String]) throws(UsageError) -> Options? {
     var o = Options()
     var i = 0
+    var fpsGiven = false
     func value(_ name: String) throws(UsageError) -> String {
       i += 1
       guard i < args.count else { throw UsageError(message: "\(name) needs a value") }
@@ -57,6 +78,26 @@ enum RenderCommand {
           throw UsageError(message: "--scale needs a positive number, got '\(v)'")
         }
         o.scale = s
+      case "--time":
+        let v = try value(a)
+        guard let t = Double(v), t.isFinite else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
+        o.time = t
+      case "--frames":
+        let v = try value(a)
+        let parts = v.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let s = Int(parts[0]), let e = Int(parts[1]), s >= 0, e > s else {
+          throw UsageError(message: "--frames needs START:END with 0 <= START < END, got '\(v)'")
+        }
+        o.frames = s..<e
+      case "--fps":
+        let v = try value(a)
+        guard let f = Double(v), f.isFinite, f > 0 else { throw UsageError(message: "--fps needs a positive number, got '\(v)'") }
+        o.fps = f
+        fpsGiven = true
+      case "--format":
+        let v = try value(a)
+        guard let f = FrameFormat(rawValue: v) else { throw UsageError(message: "unknown format '\(v)'; choose png, apng or rgba") }
+        o.format = f
       case "--verbose", "-v": o.verbose = true
       default:
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
@@ -66,7 +107,13 @@ enum RenderCommand {
       i += 1
     }
     guard o.scene != nil else { throw UsageError(message: "no scene file given") }
-    guard o.output != nil else { throw UsageError(message: "no output file given (-o OUT.png)") }
+    guard let output = o.output else { throw UsageError(message: "no output file given (-o OUT.png)") }
+    if o.frames != nil && o.time != nil { throw UsageError(message: "give either --time or --frames, not both") }
+    if fpsGiven && o.frames == nil { throw UsageError(message: "--fps goes with --frames") }
+    if output == "-" && o.format != .rgba { throw UsageError(message: "only --format rgba writes to standard output ('-o -')") }
+    if o.frames != nil && o.format == .png && FramePattern(output) == nil {
+      throw UsageError(message: "with --frames, -o needs a pattern such as 'frames/frame-%04d.png' (or use --format apng or rgba)")
+    }
     return o
   }
 
@@ -82,65 +129,38 @@ enum RenderCommand {
       console.err("strata render: \(error.message)\n\n" + usage + "\n")
       return .usage
     }
-    return render(options, console: console)
+    guard var scene = load(options, console: console) else { return .failure }
+    if let s = options.scale { scene.scale = s }
+    let frames = options.frames ?? 0..<1
+    let times = options.frames == nil ? [options.time ?? 0] : frames.map { Double($0) / options.fps }
+    return FrameSequence(scene: scene, options: options, console: console).render(frames: Array(frames), times: times)
   }
 
-  static func render(_ o: Options, console: Console) -> ExitCode {
-    let scenePath = o.scene!, output = o.output!
-    let clock = ContinuousClock()
-    let t0 = clock.now
-    var scene: Scene
+  /// The scene, with the `--scale` override checked against the canvas limits.
+  static func load(_ o: Options, console: Console) -> Scene? {
+    let scene: Scene
     do {
-      scene = try SceneLoader.load(path: scenePath)
+      scene = try SceneLoader.load(path: o.scene!)
     } catch {
       console.err("strata render: \(error)\n")
-      return .failure
+      return nil
     }
     if let s = o.scale {
       let w = (Double(scene.width) * s).rounded(.up), h = (Double(scene.height) * s).rounded(.up)
       guard w <= Double(Scene.maxPixelsPerSide), h <= Double(Scene.maxPixelsPerSide), w * h <= Double(Scene.maxPixels) else {
         console.err(
           "strata render: --scale \(s): the canvas would be \(Int(w)) x \(Int(h)) pixels; the limits are \(Scene.maxPixelsPerSide) per side and \(Scene.maxPixels) in all\n")
-        return .failure
+        return nil
       }
-      scene.scale = s
     }
-    let t1 = clock.now
-    let list = RenderListCompiler(
-      width: scene.pixelWidth, height: scene.pixelHeight, scale: scene.scale, background: scene.background
-    ).compile(scene.root.snapshot())
-    let t2 = clock.now
-    var pixels = PixelBuffer(width: list.width, height: list.height)
-    let renderer = FrameRenderer(o.backend)
-    let report: FrameRenderer.Report
-    do {
-      report = try renderer.render(list, into: &pixels)
-    } catch {
-      console.err("strata render: --backend gpu: no GPU backend: \(error); use --backend cpu or auto\n")
-      return .failure
-    }
-    let t3 = clock.now
-    do {
-      try PNG.write(pixels, to: output)
-    } catch {
-      console.err("strata render: \(error)\n")
-      return .failure
-    }
-    if o.verbose {
-      let notes = report.notes.map { "\n  \($0)" }.joined()
-      console.err("""
-        backend: \(report.backend)\(notes)
-        canvas: \(list.width)x\(list.height) pixels, \(list.commands.count) draws, \(list.clips.count) clips
-        load \(ms(t1 - t0)) ms, compile \(ms(t2 - t1)) ms, render \(ms(t3 - t2)) ms, write \(ms(clock.now - t3)) ms
-        wrote \(output)
-
-        """)
-    }
-    return .success
+    return scene
   }
 
   static func ms(_ d: Duration) -> String {
-    let v = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
-    return String(format: "%.1f", v)
+    String(format: "%.1f", seconds(d) * 1000)
+  }
+
+  static func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
   }
 }

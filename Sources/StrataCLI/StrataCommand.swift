@@ -4,11 +4,15 @@ public enum StrataCommand {
     usage: strata <command> [options]
 
     commands:
-      render SCENE.json -o OUT.png [--backend auto|cpu|gpu] [--scale S] [--verbose]
-                        render a scene file to a PNG image
+      render SCENE.json -o OUT.png [--time T] [--backend auto|cpu|gpu] [--scale S] [--verbose]
+                        render a scene file to a PNG image at time T
+      render SCENE.json --frames START:END [--fps N] [--format png|apng|rgba] -o OUT
+                        render frames: PNG files (OUT has %04d), an animated PNG, or raw RGBA
       info              list the rendering backends and why each is or is not available
       compare A.png B.png [--diff OUT.png] [--json] [--tolerance strict|cross|N]
                         compare two images as golden tests do
+      parity SCENE.json [--diff OUT.png]
+                        render on the GPU and the CPU and compare them
 
     Run 'strata <command> --help' for a command's options.
     """

@@ -12,7 +12,7 @@ extension SceneBuilder {
     "minificationFilterBias", "mask", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
     "shouldRasterize", "rasterizationScale", "allowsGroupOpacity", "allowsEdgeAntialiasing",
     "edgeAntialiasingMask", "compositingFilter", "sublayers",
-  ]
+  ] + layerTimingKeys
 
   /// The layer kinds scene files can create, by `type`.
   static let layerTypes: [String: @Sendable () -> Layer] = [Layer.typeName: { Layer() }]
@@ -67,6 +67,7 @@ extension SceneBuilder {
     if let f = m["sublayers"] {
       for item in try f.array() { Self.adopt(try self.layer(item), into: layer) }
     }
+    try applyAnimations(m, layerField: field, to: layer)
     return layer
   }
 

@@ -68,6 +68,9 @@ open class Layer: CustomStringConvertible {
   public internal(set) var sublayers: [Layer] = []
   public internal(set) weak var superlayer: Layer?
 
+  // MARK: Timing and animations (Animation/Layer+Animation.swift)
+  var animationState = LayerAnimationState()
+
   /// Required so that presentation copies keep the layer kind (`type(of: layer).init()`).
   public required init() {}
 

@@ -1,0 +1,143 @@
+/// A value an animation produces for a key path: one case per kind of animatable property.
+///
+/// Values of one key path always have the same kind; `Layer` key paths say which
+/// (`AnimatableKeyPath.kind`).
+public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
+  case number(Double)
+  case point(Point)
+  case size(Size)
+  case rect(Rect)
+  case color(Color)
+  case transform(Transform3D)
+  /// Discrete properties (`isHidden`, `masksToBounds`…): they switch, never blend.
+  case bool(Bool)
+
+  /// The kinds, for messages and key-path tables.
+  public enum Kind: String, Sendable {
+    case number, point, size, rect, color, transform, bool
+  }
+
+  public var kind: Kind {
+    switch self {
+    case .number: .number
+    case .point: .point
+    case .size: .size
+    case .rect: .rect
+    case .color: .color
+    case .transform: .transform
+    case .bool: .bool
+    }
+  }
+
+  /// The value as flat components, for componentwise arithmetic (not for transforms).
+  var components: [Double] {
+    switch self {
+    case .number(let v): [v]
+    case .point(let p): [p.x, p.y]
+    case .size(let s): [s.width, s.height]
+    case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
+    case .color(let c): [c.red, c.green, c.blue, c.alpha]
+    case .transform(let t): t.values
+    case .bool(let b): [b ? 1 : 0]
+    }
+  }
+
+  /// A value of `kind` from components in the order `components` gives them.
+  static func make(_ kind: Kind, _ c: [Double]) -> AnimationValue {
+    switch kind {
+    case .number: .number(c[0])
+    case .point: .point(Point(c[0], c[1]))
+    case .size: .size(Size(c[0], c[1]))
+    case .rect: .rect(Rect(c[0], c[1], c[2], c[3]))
+    case .color: .color(Color(c[0], c[1], c[2], c[3]))
+    case .transform: .transform(Transform3D(c)!)
+    case .bool: .bool(c[0] >= 0.5)
+    }
+  }
+
+  /// The zero of the kind: what an additive animation adds to nothing.
+  static func zero(_ kind: Kind) -> AnimationValue {
+    switch kind {
+    case .transform: .transform(.identity)
+    case .bool: .bool(false)
+    default: make(kind, [Double](repeating: 0, count: kind == .number ? 1 : kind == .point || kind == .size ? 2 : 4))
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .number(let v): "\(v)"
+    case .point(let p): "\(p)"
+    case .size(let s): "\(s)"
+    case .rect(let r): "\(r)"
+    case .color(let c): "\(c)"
+    case .transform(let t): "\(t)"
+    case .bool(let b): "\(b)"
+    }
+  }
+}
+
+extension AnimationValue {
+  /// The value a fraction `f` of the way from `self` to `b` (f may leave 0…1 for
+  /// overshooting curves). Transforms go through `DecomposedTransform` (translation,
+  /// quaternion rotation, scale, skew and perspective, as Core Animation interpolates
+  /// `transform`); booleans switch at the end (`f >= 1`), as discrete properties do.
+  public func interpolated(to b: AnimationValue, _ f: Double) -> AnimationValue {
+    switch (self, b) {
+    case (.transform(let x), .transform(let y)):
+      return .transform(Transform3D.interpolate(x, y, f))
+    case (.bool, .bool):
+      return f >= 1 ? b : self
+    default:
+      precondition(kind == b.kind, "cannot interpolate \(kind) with \(b.kind)")
+      let a = components, c = b.components
+      return .make(kind, zip(a, c).map { $0 + ($1 - $0) * f })
+    }
+  }
+
+  /// `self + b`: what additive animations and `byValue` do. Transforms concatenate: the
+  /// added transform first, then `self` — the order Core Animation uses for additive
+  /// transform animations (`CATransform3DConcat(by, base)`).
+  public func adding(_ b: AnimationValue) -> AnimationValue {
+    switch (self, b) {
+    case (.transform(let x), .transform(let y)): return .transform(y.concatenating(x))
+    case (.bool, .bool): return b
+    default:
+      precondition(kind == b.kind, "cannot add \(kind) to \(b.kind)")
+      return .make(kind, zip(components, b.components).map(+))
+    }
+  }
+
+  /// `self − b`, the inverse of `adding` (`byValue` with only `toValue`).
+  public func subtracting(_ b: AnimationValue) -> AnimationValue {
+    switch (self, b) {
+    case (.transform(let x), .transform(let y)): return .transform(y.inverted.map { $0.concatenating(x) } ?? x)
+    case (.bool, .bool): return self
+    default: return .make(kind, zip(components, b.components).map(-))
+    }
+  }
+
+  /// `self` added `n` times (cumulative animations).
+  func repeated(_ n: Int) -> AnimationValue {
+    if n <= 0 { return .zero(kind) }
+    var v = self
+    for _ in 1..<n { v = v.adding(self) }
+    return v
+  }
+
+  /// The distance to `b`, for paced keyframes: Euclidean over the components; for
+  /// transforms, over translation, rotation angle (times 100, a turn weighing like 628
+  /// points) and scale of the decompositions.
+  public func distance(to b: AnimationValue) -> Double {
+    switch (self, b) {
+    case (.transform(let x), .transform(let y)):
+      guard let dx = DecomposedTransform(x), let dy = DecomposedTransform(y) else { return 0 }
+      let t = zip(dx.translation, dy.translation).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
+      let s = zip(dx.scale, dy.scale).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
+      let angle = dx.quaternion.angle(to: dy.quaternion) * 100
+      return (t + s + angle * angle).squareRoot()
+    default:
+      return zip(components, b.components).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+    }
+  }
+}

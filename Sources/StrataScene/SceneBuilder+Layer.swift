@@ -11,7 +11,7 @@ extension SceneBuilder {
     "contentsRect", "contentsCenter", "contentsScale", "minificationFilter", "magnificationFilter",
     "minificationFilterBias", "mask", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
     "shouldRasterize", "rasterizationScale", "allowsGroupOpacity", "allowsEdgeAntialiasing",
-    "edgeAntialiasingMask", "compositingFilter", "sublayers",
+    "edgeAntialiasingMask", "compositingFilter", "filters", "backgroundFilters", "sublayers",
   ] + layerTimingKeys
 
   /// The layer kinds scene files can create, by `type`.
@@ -62,7 +62,9 @@ extension SceneBuilder {
     if let f = m["allowsGroupOpacity"] { layer.allowsGroupOpacity = try f.bool() }
     if let f = m["allowsEdgeAntialiasing"] { layer.allowsEdgeAntialiasing = try f.bool() }
     if let f = m["edgeAntialiasingMask"] { layer.edgeAntialiasingMask = try options(f, Self.edgeNames) }
-    if let f = m["compositingFilter"] { layer.compositingFilter = f.isNull ? nil : try f.string() }
+    if let f = m["compositingFilter"] { layer.compositingFilter = try compositingFilter(f) }
+    if let f = m["filters"] { layer.filters = try filters(f) }
+    if let f = m["backgroundFilters"] { layer.backgroundFilters = try filters(f) }
 
     if let f = m["sublayers"] {
       for item in try f.array() { Self.adopt(try self.layer(item), into: layer) }

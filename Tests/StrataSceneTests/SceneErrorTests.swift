@@ -108,3 +108,37 @@ struct SceneErrorTests {
     #expect(sceneError(json) == expected)
   }
 }
+
+@Suite struct SceneEffectKeysTests {
+  func load(_ layer: String) throws(SceneError) -> Scene {
+    try SceneLoader.load(data: Array(#"{"width": 10, "height": 10, "layers": [\#(layer)]}"#.utf8), fileName: "scene.json", baseDirectory: "")
+  }
+
+  @Test func filtersAndBlendModesLoad() throws {
+    let s = try load(#"{"filters": [{"gaussianBlur": 3}], "backgroundFilters": [{"colorMatrix": [1,0,0,0,0, 0,1,0,0,0, 0,0,1,0,0, 0,0,0,1,0]}], "compositingFilter": "screenBlendMode"}"#)
+    let l = s.root.sublayers[0]
+    #expect(l.filters == [.gaussianBlur(radius: 3)])
+    #expect(l.backgroundFilters.count == 1)
+    #expect(l.compositingFilter == "screenBlendMode")
+  }
+
+  /// The error a layer object gives, or a recorded issue when it loads.
+  func message(_ layer: String) -> String {
+    do {
+      _ = try load(layer)
+      Issue.record("\(layer) loaded without an error")
+      return ""
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func badEffectValuesNameThePath() {
+    let blend = message(#"{"compositingFilter": "multiplyBlendMod"}"#)
+    #expect(blend.contains("layers[0].compositingFilter") && blend.contains("did you mean \"multiplyBlendMode\""), "\(blend)")
+    #expect(message(#"{"filters": [{"gaussianBlur": -1}]}"#).contains("layers[0].filters[0].gaussianBlur"))
+    #expect(message(#"{"filters": [{"colorMatrix": [1, 2]}]}"#).contains("layers[0].filters[0].colorMatrix"))
+    #expect(message(#"{"filters": [{"sepia": 1}]}"#).contains("unknown filter"))
+    #expect(message(#"{"filters": [{"gaussianBlur": 1, "colorMatrix": []}]}"#).contains("one key"))
+  }
+}

@@ -1,0 +1,32 @@
+import Strata
+import StrataRender
+
+extension SceneBuilder {
+  /// `filters` / `backgroundFilters`: a list of one-key objects, `{"gaussianBlur": radius}`
+  /// (`CIGaussianBlur`'s inputRadius, the Gaussian's sigma in points) or
+  /// `{"colorMatrix": [20 numbers]}` (`CIColorMatrix`: rows R, G, B, A of
+  /// `r g b a bias`, on straight colour).
+  func filters(_ field: Field) throws(SceneError) -> [LayerFilter] {
+    var out: [LayerFilter] = []
+    for item in try field.array() {
+      let m = try item.members(known: ["gaussianBlur", "colorMatrix"], what: "filter")
+      guard m.count == 1 else {
+        throw item.error("a filter is an object with one key: {\"gaussianBlur\": 4} or {\"colorMatrix\": [20 numbers]}")
+      }
+      if let f = m["gaussianBlur"] { out.append(.gaussianBlur(radius: try f.nonNegative())) }
+      if let f = m["colorMatrix"] { out.append(.colorMatrix(try f.numbers(20...20, "a colour matrix"))) }
+    }
+    return out
+  }
+
+  /// `compositingFilter`: one of Core Animation's blend-mode names.
+  func compositingFilter(_ field: Field) throws(SceneError) -> String? {
+    if field.isNull { return nil }
+    let name = try field.string()
+    guard BlendMode(compositingFilter: name) != nil else {
+      let known = BlendMode.compositingFilterNames
+      throw field.error(Suggestion.message("unknown compositing filter \"\(name)\"", name, known) + " (known: \(known.joined(separator: ", ")))")
+    }
+    return name
+  }
+}

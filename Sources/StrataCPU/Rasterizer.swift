@@ -167,6 +167,54 @@ struct Rasterizer {
     var tt = Int32(((t.b * u0 + t.d * v0 + t.ty - offset) * 65536).rounded())
     let ds = Int32((sx * 65536).rounded()), dt = Int32((ty * 65536).rounded())
     let maxX = w &- 1, maxY = h &- 1
+    if tinted && !nearest {
+      // A shadow mask: only the alpha channel matters (every channel holds it); filter it
+      // alone and scale the tint by it.
+      let rowBytes = Int(w) &* 4
+      var x = first
+      while x < last {
+        if x == skip0 {
+          s &+= ds &* Int32(skip1 - skip0); tt &+= dt &* Int32(skip1 - skip0)
+          x = skip1
+          continue
+        }
+        let ix = s >> 16, iy = tt >> 16
+        let fx = UInt32((s >> 8) & 0xFF), fy = UInt32((tt >> 8) & 0xFF)
+        s &+= ds; tt &+= dt
+        let o = x &* 4
+        x += 1
+        if let oc = perPixelOccluder {
+          let X = Float(x - 1) + 0.5
+          if Self.inside(i.0 * X + cu, i.3 * X + cv, oc.x0, oc.y0, oc.x1, oc.y1, oc.radii) { continue }
+        }
+        let a00: UInt32, a01: UInt32, a10: UInt32, a11: UInt32
+        if ix >= 0 && ix < maxX && iy >= 0 && iy < maxY {
+          let b = Int(iy &* w &+ ix) &* 4 &+ 3
+          a00 = UInt32(px.load(fromByteOffset: b, as: UInt8.self))
+          a01 = UInt32(px.load(fromByteOffset: b &+ 4, as: UInt8.self))
+          a10 = UInt32(px.load(fromByteOffset: b &+ rowBytes, as: UInt8.self))
+          a11 = UInt32(px.load(fromByteOffset: b &+ rowBytes &+ 4, as: UInt8.self))
+        } else {
+          let x0 = Int(min(max(ix, 0), maxX)), x1 = Int(min(max(ix &+ 1, 0), maxX))
+          let y0 = Int(min(max(iy, 0), maxY)), y1 = Int(min(max(iy &+ 1, 0), maxY))
+          a00 = UInt32(px.load(fromByteOffset: (y0 &* Int(w) &+ x0) &* 4 &+ 3, as: UInt8.self))
+          a01 = UInt32(px.load(fromByteOffset: (y0 &* Int(w) &+ x1) &* 4 &+ 3, as: UInt8.self))
+          a10 = UInt32(px.load(fromByteOffset: (y1 &* Int(w) &+ x0) &* 4 &+ 3, as: UInt8.self))
+          a11 = UInt32(px.load(fromByteOffset: (y1 &* Int(w) &+ x1) &* 4 &+ 3, as: UInt8.self))
+        }
+        // The same rounding as PackedPixel.lerp, twice.
+        let top = (a00 &* (256 &- fx) &+ a01 &* fx &+ 128) >> 8
+        let bottom = (a10 &* (256 &- fx) &+ a11 &* fx &+ 128) >> 8
+        var a = (top &* (256 &- fy) &+ bottom &* fy &+ 128) >> 8
+        if opacity < 255 { a = (a &* opacity &+ 127) / 255 }
+        if a == 0 { continue }
+        let c = PackedPixel.mul255(tintPacked, a)
+        if c == 0 { continue }
+        let old = dst.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+        dst.storeBytes(of: c >> 24 == 255 ? c : PackedPixel.over(c, old), toByteOffset: o, as: UInt32.self)
+      }
+      return
+    }
     var x = first
     while x < last {
       if x == skip0 {

@@ -47,7 +47,22 @@ enum Effects {
   static func shadow(_ s: GroupShadow, from layer: Surface, into parent: Surface, clips: [PreparedClip?]) {
     let target = s.bounds.intersection(parent.bounds)
     guard !target.isEmpty else { return }
-    // The alpha, placed in the shadow's frame, then blurred.
+    let blurred = ShadowCache.shared.alpha(s.cacheKey, target) { blurredAlpha(s, from: layer, target) }
+    let color = SIMD4<Float>(Float(s.color.red), Float(s.color.green), Float(s.color.blue), Float(s.color.alpha)) * 255
+    let w = blurred.width
+    parallelRows(target) { y in
+      for x in target.x0..<target.x1 {
+        var a = blurred.pixels[(y - target.y0) * w + (x - target.x0)].w
+        if a <= 0 { continue }
+        a *= clipCoverage(s.clip, x, y, clips)
+        if a <= 0 { continue }
+        blendOver(parent.pixel(x, y), color * a)
+      }
+    }
+  }
+
+  /// The group's alpha placed at the shadow's offset and blurred, over `target`.
+  static func blurredAlpha(_ s: GroupShadow, from layer: Surface, _ target: PixelBounds) -> FloatImage {
     let ox = Int(s.dx.rounded(.down)), oy = Int(s.dy.rounded(.down))
     let fx = Float(s.dx - Double(ox)), fy = Float(s.dy - Double(oy))
     var alpha = FloatImage(width: target.x1 - target.x0, height: target.y1 - target.y0)
@@ -66,18 +81,7 @@ enum Effects {
       }
     }
     alpha.blur(sigma: s.sigma)
-    let blurred = alpha
-    let color = SIMD4<Float>(Float(s.color.red), Float(s.color.green), Float(s.color.blue), Float(s.color.alpha)) * 255
-    let w = blurred.width
-    parallelRows(target) { y in
-      for x in target.x0..<target.x1 {
-        var a = blurred.pixels[(y - target.y0) * w + (x - target.x0)].w
-        if a <= 0 { continue }
-        a *= clipCoverage(s.clip, x, y, clips)
-        if a <= 0 { continue }
-        blendOver(parent.pixel(x, y), color * a)
-      }
-    }
+    return alpha
   }
 
   /// Composites `layer` into `parent` with opacity, blend mode and clip.

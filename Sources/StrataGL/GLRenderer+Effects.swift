@@ -209,16 +209,29 @@ extension GLRenderer.State {
   mutating func shadow(_ gl: GLCalls, _ s: GroupShadow, from layer: Target, into parent: Target) throws(GLRenderError) {
     let b = s.bounds.intersection(parent.bounds)
     guard !b.isEmpty else { return }
-    let alpha = try offscreen(gl, b)
-    try run(gl, .shadowAlpha, into: alpha, rect: b, blend: false, PassInputs(src: layer) { gl, p in
-      gl.uniform2f(p.uniform("u_offset"), Float(s.dx), Float(s.dy))
-    })
-    let blurred = try blur(gl, alpha, sigma: s.sigma)
+    // A shadow whose inputs did not change is reused, not blurred again.
+    let blurred: Target
+    if let cached = shadows[s.cacheKey], cached.bounds == b {
+      blurred = Target(gl: cached.target, bounds: b)
+      shadows[s.cacheKey]?.used = frameNumber
+      shadowHits += 1
+    } else {
+      let alpha = try offscreen(gl, b)
+      try run(gl, .shadowAlpha, into: alpha, rect: b, blend: false, PassInputs(src: layer) { gl, p in
+        gl.uniform2f(p.uniform("u_offset"), Float(s.dx), Float(s.dy))
+      })
+      blurred = try blur(gl, alpha, sigma: s.sigma)
+      if let old = shadows[s.cacheKey] { targets.release(old.target) }
+      shadows[s.cacheKey] = (blurred.gl, b, frameNumber)
+      while shadows.count > 32, let oldest = shadows.min(by: { $0.value.used < $1.value.used }) {
+        targets.release(oldest.value.target)
+        shadows[oldest.key] = nil
+      }
+    }
     let c = s.color
     try run(gl, .shadow, into: parent, rect: b, blend: true, PassInputs(src: blurred, clip: s.clip ?? -1) { gl, p in
       gl.uniform4f(p.uniform("u_color"), Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
     })
-    release(blurred)
   }
 
   mutating func backdrop(_ gl: GLCalls, _ b: Backdrop, target: Target) throws(GLRenderError) {

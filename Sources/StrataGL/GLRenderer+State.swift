@@ -24,6 +24,9 @@ extension GLRenderer {
     var rasterized: [Int: (target: GLTarget, bounds: PixelBounds, used: Int)] = [:]
     var frameNumber = 0
     var rasterHits = 0
+    /// Blurred shadows of groups, by `GroupShadow.cacheKey`, with their last use.
+    var shadows: [Int: (target: GLTarget, bounds: PixelBounds, used: Int)] = [:]
+    var shadowHits = 0
 
     init(context: GLContext, budget: Int) {
       self.context = context

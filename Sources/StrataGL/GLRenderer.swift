@@ -57,6 +57,8 @@ public final class GLRenderer: @unchecked Sendable {
 
   /// The last frame's timings.
   public var lastTimings: Timings { state.withLock { $0.timings } }
+  /// How often a group's blurred shadow was reused instead of made again.
+  public var shadowHits: Int { state.withLock { $0.shadowHits } }
   /// How often a `shouldRasterize` bitmap was reused instead of rendered.
   public var rasterizationHits: Int { state.withLock { $0.rasterHits } }
   /// Textures uploaded so far, and bytes resident now.

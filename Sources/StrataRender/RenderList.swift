@@ -91,6 +91,10 @@ public struct GroupShadow: Sendable, Hashable {
   public var bounds: PixelBounds
   /// Clip of the shadow (the layer's enclosing clip, and its own bounds with masksToBounds).
   public var clip: Int?
+  /// The identity of the blurred shadow (the layer subtree, its place, and the shadow's
+  /// parameters): a backend may reuse a shadow it made under the same key, so a shadow
+  /// whose inputs did not change is not recomputed.
+  public var cacheKey: Int = 0
 }
 
 /// A filter of what lies behind a layer (`backgroundFilters`), inside the layer's shape.

@@ -142,6 +142,10 @@ public struct RenderListCompiler {
         // The layer's opacity fades its shadow too.
         let c = layer.shadowColor.premultiplied.scaled(by: layer.shadowOpacity * opacity)
         shadow = GroupShadow(color: c, dx: offset.x, dy: offset.y, sigma: sigma, bounds: sb, clip: ownClip ?? clip)
+        var h = Hasher()
+        h.combine(RasterizationKey.make(layer, map: map, bounds: content))
+        h.combine(sb); h.combine(sigma); h.combine(offset.x); h.combine(offset.y)
+        shadow?.cacheKey = h.finalize()
       }
       if let mask = layer.mask {
         list.commands.append(.beginMask)

@@ -127,4 +127,22 @@ import Testing
     #expect(third != second)
     #expect(third[25, 25].0 > third[25, 25].2)
   }
+
+  /// A general-path shadow whose inputs did not change is not blurred again.
+  @Test func unchangedShadowIsReused() {
+    let l = layer(Rect(20, 20, 40, 40)) { l in
+      l.contents = TestImages.picture
+      l.shadowOpacity = 0.7; l.shadowRadius = 6; l.shadowOffset = Size(3, 3)
+    }
+    let r = root(100, 100, [l])
+    let before = ShadowCache.shared.statistics
+    let a = Golden.render(r, width: 100, height: 100, background: .white)
+    let b = Golden.render(r, width: 100, height: 100, background: .white)
+    #expect(ShadowCache.shared.statistics.hits > before.hits)
+    #expect(a == b)
+    l.shadowRadius = 12
+    let c = Golden.render(r, width: 100, height: 100, background: .white)
+    #expect(c != b)
+    #expect(b[62, 62].0 < 200)  // the shadow is there (grey on white)
+  }
 }

@@ -133,4 +133,19 @@ func compile(_ scene: Scene) -> RenderList {
     #expect(first == second)
     #expect(Difference(first, CPURenderer().render(list)).largest <= 2)
   }
+
+  @Test func unchangedShadowIsReusedOnTheGPU() throws {
+    let gl = try GLRenderer()
+    let l = layer(Rect(20, 20, 40, 40)) { l in
+      l.contents = TestImages.picture
+      l.shadowOpacity = 0.7; l.shadowRadius = 6; l.shadowOffset = Size(3, 3)
+    }
+    let r = root(100, 100, [l])
+    let list = RenderListCompiler(width: 100, height: 100).compile(r.snapshot())
+    let first = try gl.render(list)
+    let second = try gl.render(RenderListCompiler(width: 100, height: 100).compile(r.snapshot()))
+    #expect(gl.shadowHits == 1)
+    #expect(first == second)
+    #expect(Difference(first, CPURenderer().render(list)).largest <= 3)
+  }
 }

@@ -59,7 +59,7 @@ public struct CPURenderer: Sendable {
       case .beginGroup(let g):
         fill(run, into: surface)
         run = []
-        let end = Self.matchingEnd(commands, from: i)
+        let end = CommandNesting.matchingEnd(commands, from: i)
         renderGroup(g, commands[(i + 1)..<end], into: surface, ctx)
         i = end + 1
       case .backdrop(let b):
@@ -74,46 +74,19 @@ public struct CPURenderer: Sendable {
     fill(run, into: surface)
   }
 
-  /// The index of the `endGroup` that closes the group opened at `start`.
-  static func matchingEnd(_ c: ArraySlice<RenderCommand>, from start: Int) -> Int {
-    var depth = 0
-    for i in start..<c.endIndex {
-      switch c[i] {
-      case .beginGroup: depth += 1
-      case .endGroup:
-        depth -= 1
-        if depth == 0 { return i }
-      default: break
-      }
-    }
-    return c.endIndex - 1
-  }
-
   func renderGroup(_ g: Group, _ inner: ArraySlice<RenderCommand>, into parent: Surface, _ ctx: Context) {
     let bounds = g.bounds.intersection(parent.bounds)
     guard !bounds.isEmpty else { return }
-    // Split the content from the mask (a `beginMask` at this level).
-    var depth = 0
-    var maskStart: Int? = nil
-    for i in inner.indices {
-      switch inner[i] {
-      case .beginGroup: depth += 1
-      case .endGroup: depth -= 1
-      case .beginMask where depth == 0: maskStart = i
-      default: break
-      }
-      if maskStart != nil { break }
-    }
+    let (content, maskCommands) = CommandNesting.parts(of: inner)
     let layer: OffscreenSurface
     if let key = g.rasterizationKey, let cached = RasterCache.shared.surface(key, bounds: bounds) {
       layer = cached
     } else {
       layer = OffscreenSurface(bounds: bounds)
-      render(inner[inner.startIndex..<(maskStart ?? inner.endIndex)], into: layer.surface, ctx)
-      if let m = maskStart {
-        let maskEnd = inner[(m + 1)...].lastIndex { if case .endMask = $0 { true } else { false } } ?? inner.endIndex
+      render(content, into: layer.surface, ctx)
+      if let maskCommands {
         let mask = OffscreenSurface(bounds: bounds)
-        render(inner[(m + 1)..<maskEnd], into: mask.surface, ctx)
+        render(maskCommands, into: mask.surface, ctx)
         Effects.applyMask(layer.surface, mask.surface)
       }
       for f in g.filters {

@@ -77,17 +77,7 @@ extension GLRenderer.State {
   ) throws(GLRenderError) {
     let bounds = g.bounds.intersection(parent.bounds)
     guard !bounds.isEmpty else { return }
-    var depth = 0
-    var maskStart: Int? = nil
-    for i in inner.indices {
-      switch inner[i] {
-      case .beginGroup: depth += 1
-      case .endGroup: depth -= 1
-      case .beginMask where depth == 0: maskStart = i
-      default: break
-      }
-      if maskStart != nil { break }
-    }
+    let (content, maskCommands) = CommandNesting.parts(of: inner)
     var layer: Target
     var keep = false
     if let key = g.rasterizationKey, let cached = rasterized[key], cached.bounds == bounds {
@@ -97,11 +87,10 @@ extension GLRenderer.State {
       keep = true
     } else {
       layer = try offscreen(gl, bounds)
-      try render(gl, inner[inner.startIndex..<(maskStart ?? inner.endIndex)], into: layer, &pass)
-      if let m = maskStart {
-        let maskEnd = inner[(m + 1)...].lastIndex { if case .endMask = $0 { true } else { false } } ?? inner.endIndex
+      try render(gl, content, into: layer, &pass)
+      if let maskCommands {
         let mask = try offscreen(gl, bounds)
-        try render(gl, inner[(m + 1)..<maskEnd], into: mask, &pass)
+        try render(gl, maskCommands, into: mask, &pass)
         let out = try offscreen(gl, bounds)
         try run(gl, .mask, into: out, rect: bounds, blend: false, PassInputs(src: layer, aux: mask))
         release(layer)

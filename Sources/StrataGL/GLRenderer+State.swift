@@ -141,7 +141,7 @@ extension GLRenderer {
         case .beginGroup(let g):
           try drawInstances(gl, data, into: target)
           data = InstanceData(canvas: pass.canvas)
-          let end = Self.matchingEnd(commands, from: i)
+          let end = CommandNesting.matchingEnd(commands, from: i)
           try renderGroup(gl, g, commands[(i + 1)..<end], into: target, &pass)
           i = end + 1
         case .backdrop(let b):
@@ -154,20 +154,6 @@ extension GLRenderer {
         }
       }
       try drawInstances(gl, data, into: target)
-    }
-
-    static func matchingEnd(_ c: ArraySlice<RenderCommand>, from start: Int) -> Int {
-      var depth = 0
-      for i in start..<c.endIndex {
-        switch c[i] {
-        case .beginGroup: depth += 1
-        case .endGroup:
-          depth -= 1
-          if depth == 0 { return i }
-        default: break
-        }
-      }
-      return c.endIndex - 1
     }
 
     /// Draws the collected instances into `target`, batch by batch.

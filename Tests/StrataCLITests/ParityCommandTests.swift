@@ -1,5 +1,6 @@
 import Foundation
 import StrataCLI
+import StrataPNG
 import Testing
 
 @Suite struct ParityCommandTests {
@@ -8,6 +9,22 @@ import Testing
     let (code, c) = strata("parity", repoRoot.appendingPathComponent("Examples/showcase.json").path, "--diff", dir.appendingPathComponent("d.png").path)
     #expect(code == .success, "\(c.stdout)\(c.stderr)")
     #expect(c.stdout.contains("agree"))
+  }
+
+  @Test func effectsAgreeAcrossBackends() throws {
+    let (code, c) = strata("parity", repoRoot.appendingPathComponent("Examples/effects.json").path)
+    #expect(code == .success, "\(c.stdout)\(c.stderr)")
+  }
+
+  /// The effects example still draws what its committed picture shows.
+  @Test func effectsMatchTheCommittedPicture() throws {
+    let dir = try scratchDirectory()
+    let out = dir.appendingPathComponent("effects.png").path
+    let (code, c) = strata("render", repoRoot.appendingPathComponent("Examples/effects.json").path, "-o", out, "--backend", "cpu")
+    #expect(code == .success, "\(c.stderr)")
+    let got = try PNG.read(path: out).pixels, want = try PNG.read(path: repoRoot.appendingPathComponent("Examples/effects.png").path).pixels
+    #expect(got.count == want.count)
+    #expect(zip(got, want).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
   }
 
   @Test func usageAndErrors() {

@@ -76,6 +76,13 @@ extension Layer {
     }
     place(old, layout.old.opacity, layout.old.offset)
     place(new, layout.new.opacity, layout.new.offset)
+    if transition.type == .fade {
+      // A true cross-fade, old·(1 − p) + new·p: the two are added (plus-lighter) inside
+      // the container, which is composited as one bitmap. Drawn over each other instead,
+      // opaque content would let the background show through halfway.
+      new.compositingFilter = "plusL"
+      w.shouldRasterize = true
+    }
     w.sublayers = layout.oldOnTop ? [new, old] : [old, new]
     return w
   }

@@ -54,18 +54,15 @@ import Testing
     #expect(at(5, 60).0 < 40)  // untouched background: a dim ghost
   }
 
-  /// Two 1920x1080 images differing everywhere along many edges. Timed, not judged, in
-  /// debug builds; `docs/Testing.md` lists the release-build figure.
-  @Test func fullHDComparesQuickly() {
-    let e = Image(width: 1920, height: 1080) { x, y in
+  /// Two large images differing everywhere along many edges pass the cross tier. Speed is
+  /// measured with `strata compare` on 1920x1080 images in a release build (docs/Testing.md),
+  /// not by a timed test.
+  @Test func largeImagesWithBenignEdgeNoisePass() {
+    let e = Image(width: 640, height: 360) { x, y in
       ((x / 37 + y / 23) % 2 == 0) ? (230, 120, 40, 255) : (30, 60, 200, 255)
     }
     let a = BackendSimulation.perturb(e)
-    let clock = ContinuousClock()
-    var r: ImageComparison?
-    let t = clock.measure { r = ImageComparator.compare(expected: e, actual: a, tolerance: .cross) }
-    #expect(r?.passed == true, "\(r!.summary)")
-    print("1920x1080 cross-backend comparison: \(t)")
-    #expect(t < .seconds(30))
+    let r = ImageComparator.compare(expected: e, actual: a, tolerance: .cross)
+    #expect(r.passed, "\(r.summary)")
   }
 }

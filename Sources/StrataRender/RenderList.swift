@@ -268,6 +268,9 @@ public enum Paint: Sendable {
 public struct Occluder: Sendable {
   public var rect: Rect
   public var radii: CornerRadii
+  /// The part of the draw left out because the occluder hides it (on the first of the
+  /// pieces a draw was cut into). Should the occluder stop being opaque, it is drawn again.
+  public var omitted: Rect? = nil
 }
 
 /// One filled shape in a layer plane, composited source-over.

@@ -52,6 +52,7 @@ extension RenderListCompiler.State {
       // The body hides the middle of its shadow: in an affine plane, draw only the strips
       // around the rows of the body free of corners.
       var pieces = [area]
+      var omitted: Rect? = nil
       if let o = occluder, map.toDevice.isAffine {
         let r = max(radii.topLeft, radii.topRight, radii.bottomLeft, radii.bottomRight)
         let hidden = Rect(x: o.rect.minX, y: o.rect.minY + r, width: o.rect.width, height: o.rect.height - 2 * r)
@@ -62,11 +63,14 @@ extension RenderListCompiler.State {
             Rect(x: area.minX, y: h.minY, width: h.minX - area.minX, height: h.height),
             Rect(x: h.maxX, y: h.minY, width: area.maxX - h.maxX, height: h.height),
           ].filter { $0.width > 0 && $0.height > 0 }
+          omitted = h
         }
       }
-      for piece in pieces {
+      for (i, piece) in pieces.enumerated() {
+        var o = occluder
+        if i == 0 { o?.omitted = omitted }
         addDraw(label: label, part: "shadow", map: map, rect: piece, shape: .rect, paint: .image(paint), opacity: opacity,
-                clip: clip, edges: [], occluder: occluder)
+                clip: clip, edges: [], occluder: o)
       }
     } else {
       addDraw(

@@ -179,12 +179,24 @@ public struct RenderListCompiler {
     mutating func scale(from start: Int, by factor: Double) {
       guard factor != 1 else { return }
       var depth = 0
-      for i in start..<list.commands.count {
+      var i = start
+      while i < list.commands.count {
         switch list.commands[i] {
         case .draw(var d) where depth == 0:
           d.opacity *= factor
+          // The occluding body is no longer opaque: what it hid must be drawn after all.
+          let omitted = d.occluder?.omitted
           d.occluder = nil
           list.commands[i] = .draw(d)
+          if let rect = omitted {
+            var middle = d
+            middle.rect = rect
+            middle.devicePolygon = DevicePolygon.project(rect, d.map.toDevice)
+            middle.deviceBounds = DevicePolygon.pixelBounds(middle.devicePolygon, pad: 0, canvas: canvas)
+              .intersection(d.clip.map { list.clips[$0].deviceBounds } ?? canvas)
+            list.commands.insert(.draw(middle), at: i + 1)
+            i += 1
+          }
         case .beginGroup(var g):
           if depth == 0 {
             g.opacity *= factor
@@ -196,6 +208,7 @@ public struct RenderListCompiler {
         case .endGroup, .endMask: depth -= 1
         default: break
         }
+        i += 1
       }
     }
 

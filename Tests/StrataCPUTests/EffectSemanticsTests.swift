@@ -145,4 +145,24 @@ import Testing
     #expect(c != b)
     #expect(b[62, 62].0 < 200)  // the shadow is there (grey on white)
   }
+
+  /// Under a translucent parent that does not group its content, the body no longer hides
+  /// the middle of its shadow: the shadow is drawn there too, as the general path does.
+  @Test func shadowUnderTranslucentBodyIsWhole() {
+    func frame(groupOpacity: Bool, opacity: Double) -> PixelBuffer {
+      let parent = layer(Rect(0, 0, 100, 100)) { p in
+        p.opacity = opacity
+        p.allowsGroupOpacity = groupOpacity
+        try! p.addSublayer(layer(Rect(20, 20, 60, 60), .white) { $0.cornerRadius = 8; $0.shadowOpacity = 1; $0.shadowRadius = 6 })
+      }
+      return Golden.render(root(100, 100, [parent]), width: 100, height: 100, background: Color(0, 0.5, 0))
+    }
+    // Without group opacity the body is translucent; the centre shows the shadow below it.
+    let ungrouped = frame(groupOpacity: false, opacity: 0.5)
+    let centre = ungrouped[50, 50]
+    // The shadow (black, alpha 1 in the middle) at 0.5 over green (0, 128, 0) leaves
+    // (0, 64, 0); white at 0.5 over that gives (128, 160, 128). Without the shadow under the
+    // body the green would be 192.
+    #expect(abs(Int(centre.0) - 128) <= 2 && abs(Int(centre.1) - 160) <= 2, "\(centre)")
+  }
 }

@@ -3,18 +3,20 @@ import StrataRender
 
 extension SceneBuilder {
   /// `filters` / `backgroundFilters`: a list of one-key objects, `{"gaussianBlur": radius}`
-  /// (`CIGaussianBlur`'s inputRadius, the Gaussian's sigma in points) or
+  /// (`CIGaussianBlur`'s inputRadius, the Gaussian's sigma in points; `CIGaussianBlur` is
+  /// accepted as the key too) or
   /// `{"colorMatrix": [20 numbers]}` (`CIColorMatrix`: rows R, G, B, A of
   /// `r g b a bias`, on straight colour).
   func filters(_ field: Field) throws(SceneError) -> [LayerFilter] {
     var out: [LayerFilter] = []
     for item in try field.array() {
-      let m = try item.members(known: ["gaussianBlur", "colorMatrix"], what: "filter")
+      // Core Image's filter names are accepted too.
+      let m = try item.members(known: ["gaussianBlur", "colorMatrix", "CIGaussianBlur", "CIColorMatrix"], what: "filter")
       guard m.count == 1 else {
         throw item.error("a filter is an object with one key: {\"gaussianBlur\": 4} or {\"colorMatrix\": [20 numbers]}")
       }
-      if let f = m["gaussianBlur"] { out.append(.gaussianBlur(radius: try f.nonNegative())) }
-      if let f = m["colorMatrix"] { out.append(.colorMatrix(try f.numbers(20...20, "a colour matrix"))) }
+      if let f = m["gaussianBlur"] ?? m["CIGaussianBlur"] { out.append(.gaussianBlur(radius: try f.nonNegative())) }
+      if let f = m["colorMatrix"] ?? m["CIColorMatrix"] { out.append(.colorMatrix(try f.numbers(20...20, "a colour matrix"))) }
     }
     return out
   }

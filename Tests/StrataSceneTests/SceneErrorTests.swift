@@ -120,6 +120,8 @@ struct SceneErrorTests {
     #expect(l.filters == [.gaussianBlur(radius: 3)])
     #expect(l.backgroundFilters.count == 1)
     #expect(l.compositingFilter == "screenBlendMode")
+    let ci = try load(#"{"filters": [{"CIGaussianBlur": 2}]}"#)
+    #expect(ci.root.sublayers[0].filters == [.gaussianBlur(radius: 2)])
   }
 
   /// The error a layer object gives, or a recorded issue when it loads.

@@ -39,21 +39,15 @@ enum CompareCommand {
 
   static func parse(_ args: [String]) throws(UsageError) -> Options? {
     var o = Options()
-    var i = 0
-    func value(_ name: String) throws(UsageError) -> String {
-      i += 1
-      guard i < args.count else { throw UsageError(message: "\(name) needs a value") }
-      return args[i]
-    }
-    while i < args.count {
-      let a = args[i]
+    var args = Arguments(args)
+    while let a = args.next() {
       switch a {
       case "-h", "--help": return nil
-      case "--diff": o.diff = try value(a)
+      case "--diff": o.diff = try args.value(for: a)
       case "--json": o.json = true
       case "--unused": o.unused = true
       case "--tolerance":
-        let v = try value(a)
+        let v = try args.value(for: a)
         switch v {
         case "strict": o.tolerance = .strict
         case "cross": o.tolerance = .cross
@@ -67,7 +61,6 @@ enum CompareCommand {
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
         o.files.append(a)
       }
-      i += 1
     }
     guard o.files.count == 2 else {
       throw UsageError(message: o.unused ? "--unused needs a directory and a manifest" : "give two images to compare, got \(o.files.count)")
@@ -77,15 +70,9 @@ enum CompareCommand {
 
   static func run(_ args: [String], console: Console) -> ExitCode {
     let options: Options
-    do {
-      guard let o = try parse(args) else {
-        console.out(usage + "\n")
-        return .success
-      }
-      options = o
-    } catch {
-      console.err("strata compare: \(error.message)\n\n" + usage + "\n")
-      return .usage
+    switch Parsed.from("compare", usage: usage, console: console, { () throws(UsageError) in try parse(args) }) {
+    case .exit(let code): return code
+    case .run(let o): options = o
     }
     return options.unused ? listUnused(options, console: console) : compare(options, console: console)
   }

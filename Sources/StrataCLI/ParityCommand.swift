@@ -23,47 +23,44 @@ enum ParityCommand {
     or no GPU backend
     """
 
-  static func run(_ args: [String], console: Console) -> ExitCode {
-    var scene: String?, diff: String?, scale: Double?
-    var i = 0
-    while i < args.count {
-      let a = args[i]
+  struct Options {
+    var scene = ""
+    var diff: String?
+    var scale: Double?
+  }
+
+  static func parse(_ items: [String]) throws(UsageError) -> Options? {
+    var o = Options()
+    var scene: String?
+    var args = Arguments(items)
+    while let a = args.next() {
       switch a {
-      case "-h", "--help":
-        console.out(usage + "\n")
-        return .success
-      case "--diff", "--scale":
-        guard i + 1 < args.count else {
-          console.err("strata parity: \(a) needs a value\n\n" + usage + "\n")
-          return .usage
-        }
-        i += 1
-        if a == "--diff" { diff = args[i] } else {
-          guard let s = Double(args[i]), s > 0, s.isFinite else {
-            console.err("strata parity: --scale needs a positive number\n")
-            return .usage
-          }
-          scale = s
-        }
+      case "-h", "--help": return nil
+      case "--diff": o.diff = try args.value(for: a)
+      case "--scale": o.scale = try args.positiveNumber(for: a)
       default:
-        if a.hasPrefix("-") || scene != nil {
-          console.err("strata parity: unexpected argument '\(a)'\n\n" + usage + "\n")
-          return .usage
-        }
+        if a.hasPrefix("-") || scene != nil { throw UsageError(message: "unexpected argument '\(a)'") }
         scene = a
       }
-      i += 1
     }
-    guard let path = scene else {
-      console.err("strata parity: no scene file given\n\n" + usage + "\n")
-      return .usage
+    guard let scene else { throw UsageError(message: "no scene file given") }
+    o.scene = scene
+    return o
+  }
+
+  static func run(_ args: [String], console: Console) -> ExitCode {
+    let o: Options
+    switch Parsed.from("parity", usage: usage, console: console, { () throws(UsageError) in try parse(args) }) {
+    case .exit(let code): return code
+    case .run(let options): o = options
     }
+    let path = o.scene
     var s: Scene
     do { s = try SceneLoader.load(path: path) } catch {
       console.err("strata parity: \(error)\n")
       return .usage
     }
-    if let scale { s.scale = scale }
+    if let scale = o.scale { s.scale = scale }
     let list = RenderListCompiler(width: s.pixelWidth, height: s.pixelHeight, scale: s.scale, background: s.background)
       .compile(s.root.snapshot())
     let renderer = FrameRenderer(.gpu)
@@ -86,7 +83,7 @@ enum ParityCommand {
     let result = ImageComparator.compare(
       expected: cpu.image, actual: gpu.image, tolerance: .crossBackend(CrossBackendTolerance(budget: budget)))
     console.out("\(path): \(gl.info.backendKey) vs cpu: \(result.passed ? "agree" : "differ")\n\(result)\n")
-    if !result.passed, let d = diff {
+    if !result.passed, let d = o.diff {
       do {
         try PNG.write(DiffImage.threePanel(expected: cpu.image, actual: gpu.image, result: result), to: d)
         console.out("wrote \(d)\n")

@@ -54,48 +54,35 @@ enum RenderCommand {
 
   static func parse(_ args: [String]) throws(UsageError) -> Options? {
     var o = Options()
-    var i = 0
     var fpsGiven = false
-    func value(_ name: String) throws(UsageError) -> String {
-      i += 1
-      guard i < args.count else { throw UsageError(message: "\(name) needs a value") }
-      return args[i]
-    }
-    while i < args.count {
-      let a = args[i]
+    var args = Arguments(args)
+    while let a = args.next() {
       switch a {
       case "-h", "--help": return nil
-      case "-o", "--output": o.output = try value(a)
+      case "-o", "--output": o.output = try args.value(for: a)
       case "--backend":
-        let v = try value(a)
+        let v = try args.value(for: a)
         guard let b = BackendChoice(rawValue: v) else {
           throw UsageError(message: "unknown backend '\(v)'; choose auto, cpu or gpu")
         }
         o.backend = b
-      case "--scale":
-        let v = try value(a)
-        guard let s = Double(v), s.isFinite, s > 0 else {
-          throw UsageError(message: "--scale needs a positive number, got '\(v)'")
-        }
-        o.scale = s
+      case "--scale": o.scale = try args.positiveNumber(for: a)
       case "--time":
-        let v = try value(a)
+        let v = try args.value(for: a)
         guard let t = Double(v), t.isFinite else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
         o.time = t
       case "--frames":
-        let v = try value(a)
+        let v = try args.value(for: a)
         let parts = v.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let s = Int(parts[0]), let e = Int(parts[1]), s >= 0, e > s else {
           throw UsageError(message: "--frames needs START:END with 0 <= START < END, got '\(v)'")
         }
         o.frames = s..<e
       case "--fps":
-        let v = try value(a)
-        guard let f = Double(v), f.isFinite, f > 0 else { throw UsageError(message: "--fps needs a positive number, got '\(v)'") }
-        o.fps = f
+        o.fps = try args.positiveNumber(for: a)
         fpsGiven = true
       case "--format":
-        let v = try value(a)
+        let v = try args.value(for: a)
         guard let f = FrameFormat(rawValue: v) else { throw UsageError(message: "unknown format '\(v)'; choose png, apng or rgba") }
         o.format = f
       case "--verbose", "-v": o.verbose = true
@@ -104,7 +91,6 @@ enum RenderCommand {
         guard o.scene == nil else { throw UsageError(message: "unexpected argument '\(a)'; give one scene file") }
         o.scene = a
       }
-      i += 1
     }
     guard o.scene != nil else { throw UsageError(message: "no scene file given") }
     guard let output = o.output else { throw UsageError(message: "no output file given (-o OUT.png)") }
@@ -119,15 +105,9 @@ enum RenderCommand {
 
   static func run(_ args: [String], console: Console) -> ExitCode {
     let options: Options
-    do {
-      guard let o = try parse(args) else {
-        console.out(usage + "\n")
-        return .success
-      }
-      options = o
-    } catch {
-      console.err("strata render: \(error.message)\n\n" + usage + "\n")
-      return .usage
+    switch Parsed.from("render", usage: usage, console: console, { () throws(UsageError) in try parse(args) }) {
+    case .exit(let code): return code
+    case .run(let o): options = o
     }
     guard var scene = load(options, console: console) else { return .failure }
     if let s = options.scale { scene.scale = s }

@@ -31,5 +31,9 @@ import Testing
     #expect(strata("parity", "--help").0 == .success)
     #expect(strata("parity").0 == .usage)
     #expect(strata("parity", "/nonexistent.json").0 == .usage)
+    let (code, c) = strata("parity", "a.json", "--scale", "0")
+    #expect(code == .usage && c.stderr.contains("--scale needs a positive number, got '0'"))
+    #expect(strata("parity", "a.json", "b.json").0 == .usage)
+    #expect(strata("parity", "a.json", "--diff").0 == .usage)
   }
 }

@@ -6,25 +6,33 @@ import Synchronization
 /// Owners (`GLTexture`, `GLFramebuffer`, …) may be released on any thread and at any time;
 /// GL objects can only be deleted with their context current, so deletion is deferred here.
 final class GLGarbage: Sendable {
-  private let pending = Mutex<(textures: [GLuint], framebuffers: [GLuint], renderbuffers: [GLuint], buffers: [GLuint], arrays: [GLuint])>(([], [], [], [], []))
+  /// The kinds of GL object names, each deleted by its own call.
+  enum Kind: CaseIterable, Sendable {
+    case texture, framebuffer, buffer, vertexArray
+  }
 
-  func texture(_ id: GLuint) { pending.withLock { $0.textures.append(id) } }
-  func framebuffer(_ id: GLuint) { pending.withLock { $0.framebuffers.append(id) } }
-  func renderbuffer(_ id: GLuint) { pending.withLock { $0.renderbuffers.append(id) } }
-  func buffer(_ id: GLuint) { pending.withLock { $0.buffers.append(id) } }
-  func vertexArray(_ id: GLuint) { pending.withLock { $0.arrays.append(id) } }
+  private let pending = Mutex<[(Kind, GLuint)]>([])
+
+  /// Queues `id` for deletion.
+  func release(_ kind: Kind, _ id: GLuint) { pending.withLock { $0.append((kind, id)) } }
 
   /// Deletes everything pending; the context must be current.
   func collect(_ gl: GLCalls) {
     let p = pending.withLock { p in
-      defer { p = ([], [], [], [], []) }
+      defer { p = [] }
       return p
     }
-    if !p.textures.isEmpty { gl.deleteTextures(GLsizei(p.textures.count), p.textures) }
-    if !p.framebuffers.isEmpty { gl.deleteFramebuffers(GLsizei(p.framebuffers.count), p.framebuffers) }
-    if !p.renderbuffers.isEmpty { gl.deleteRenderbuffers(GLsizei(p.renderbuffers.count), p.renderbuffers) }
-    if !p.buffers.isEmpty { gl.deleteBuffers(GLsizei(p.buffers.count), p.buffers) }
-    if !p.arrays.isEmpty { gl.deleteVertexArrays(GLsizei(p.arrays.count), p.arrays) }
+    for kind in Kind.allCases {
+      let ids = p.filter { $0.0 == kind }.map(\.1)
+      guard !ids.isEmpty else { continue }
+      let n = GLsizei(ids.count)
+      switch kind {
+      case .texture: gl.deleteTextures(n, ids)
+      case .framebuffer: gl.deleteFramebuffers(n, ids)
+      case .buffer: gl.deleteBuffers(n, ids)
+      case .vertexArray: gl.deleteVertexArrays(n, ids)
+      }
+    }
   }
 }
 
@@ -50,7 +58,7 @@ final class GLTexture: Sendable {
     bytes = b
   }
 
-  deinit { garbage.texture(id) }
+  deinit { garbage.release(.texture, id) }
 }
 
 /// A render target: an RGBA8 texture and the framebuffer that draws into it, covering
@@ -83,7 +91,7 @@ final class GLTarget: Sendable {
     }
   }
 
-  deinit { garbage.framebuffer(framebuffer) }
+  deinit { garbage.release(.framebuffer, framebuffer) }
 }
 
 /// Render targets kept between uses, by size: offscreen groups of the same size (common
@@ -111,32 +119,20 @@ final class GLTargetPool {
   }
 }
 
-/// Owns a buffer object.
-final class GLBuffer: Sendable {
+/// Owns one buffer or vertex array name.
+final class GLName: Sendable {
   let id: GLuint
+  private let kind: GLGarbage.Kind
   private let garbage: GLGarbage
 
-  init(_ gl: GLCalls, garbage: GLGarbage) {
+  init(_ gl: GLCalls, _ kind: GLGarbage.Kind, garbage: GLGarbage) {
+    precondition(kind == .buffer || kind == .vertexArray, "GLName owns buffers and vertex arrays")
     var id: GLuint = 0
-    gl.genBuffers(1, &id)
+    if kind == .buffer { gl.genBuffers(1, &id) } else { gl.genVertexArrays(1, &id) }
     self.id = id
+    self.kind = kind
     self.garbage = garbage
   }
 
-  deinit { garbage.buffer(id) }
-}
-
-/// Owns a vertex array object.
-final class GLVertexArray: Sendable {
-  let id: GLuint
-  private let garbage: GLGarbage
-
-  init(_ gl: GLCalls, garbage: GLGarbage) {
-    var id: GLuint = 0
-    gl.genVertexArrays(1, &id)
-    self.id = id
-    self.garbage = garbage
-  }
-
-  deinit { garbage.vertexArray(id) }
+  deinit { garbage.release(kind, id) }
 }

@@ -15,8 +15,8 @@ extension GLRenderer {
     var effectProgram: ShaderProgram?
     var canvasTarget: GLTarget?
     let targets: GLTargetPool
-    var instanceBuffer: GLBuffer?
-    var vertexArray: GLVertexArray?
+    var instanceBuffer: GLName?
+    var vertexArray: GLName?
     var clipTexture: GLTexture?
     var blankTexture: GLTexture?
     var timings = Timings()
@@ -67,8 +67,8 @@ extension GLRenderer {
         canvasTarget = nil
         canvasTarget = try GLTarget(gl, width: list.width, height: list.height, garbage: garbage)
       }
-      if instanceBuffer == nil { instanceBuffer = GLBuffer(gl, garbage: garbage) }
-      if vertexArray == nil { vertexArray = GLVertexArray(gl, garbage: garbage) }
+      if instanceBuffer == nil { instanceBuffer = GLName(gl, .buffer, garbage: garbage) }
+      if vertexArray == nil { vertexArray = GLName(gl, .vertexArray, garbage: garbage) }
       if blankTexture == nil {
         let t = GLTexture(gl, width: 1, height: 1, levels: 1, garbage: garbage)
         gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)

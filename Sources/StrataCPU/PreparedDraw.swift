@@ -36,6 +36,8 @@ struct PreparedDraw: Sendable {
   let clips: [PreparedClip]
   let polygon: [(Float, Float)]
   let bounds: PixelBounds
+  /// The row loop that draws it (see `RowPath`).
+  private(set) var path: RowPath = .general
 
   init(_ d: Draw, clips allClips: [PreparedClip?]) {
     let h = d.fromDevice
@@ -84,6 +86,7 @@ struct PreparedDraw: Sendable {
     clips = chain
     polygon = d.devicePolygon.map { (Float($0.x), Float($0.y)) }
     bounds = d.deviceBounds
+    path = Self.rowPath(self)
   }
 }
 

@@ -18,13 +18,18 @@ struct Rasterizer {
       guard let (xs, xe) = span(d.polygon, yc, x0, x1) else { continue }
       // Addressed with device x: the row pointer is shifted by the surface's origin.
       let row = surface.row(y) - surface.bounds.x0 * 4
-      if d.isPlainImage {
-        plainImageRow(d, row: row, y: yc, xs: xs, xe: xe)
-      } else if d.isAxisAlignedSolid, let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
-        generalRow(d, row: row, y: yc, xs: xs, xe: fx0)
-        fillSolid(row, fx0, fx1, d.color)
-        generalRow(d, row: row, y: yc, xs: fx1, xe: xe)
-      } else {
+      switch d.path {
+      case .plainImage(let nearest):
+        plainImageRow(d, nearest: nearest, row: row, y: yc, xs: xs, xe: xe)
+      case .axisAlignedSolid:
+        if let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
+          generalRow(d, row: row, y: yc, xs: xs, xe: fx0)
+          fillSolid(row, fx0, fx1, d.color)
+          generalRow(d, row: row, y: yc, xs: fx1, xe: xe)
+        } else {
+          generalRow(d, row: row, y: yc, xs: xs, xe: xe)
+        }
+      case .general:
         generalRow(d, row: row, y: yc, xs: xs, xe: xe)
       }
     }
@@ -99,13 +104,12 @@ struct Rasterizer {
   /// path. Texel coordinates step in 16.16 fixed point; bilinear weights have 8 bits (as
   /// GPUs' filtering units), and the blend is integer source-over.
   @inline(__always)
-  func plainImageRow(_ d: PreparedDraw, row: UnsafeMutablePointer<UInt8>, y: Float, xs: Int, xe: Int) {
+  func plainImageRow(_ d: PreparedDraw, nearest: Bool, row: UnsafeMutablePointer<UInt8>, y: Float, xs: Int, xe: Int) {
     let t = d.texture!
     let lv = t.levels[0]
     let px = UnsafeRawPointer(lv.pixels)
     let w = lv.width, h = lv.height
     let i = d.inv
-    let nearest = d.plainFilterIsNearest
     let occluder = d.occluder
     let opacity = UInt32((d.opacity * 255).rounded())
     _ = (h, occluder)
@@ -372,27 +376,26 @@ struct Rasterizer {
 }
 
 extension PreparedDraw {
-  /// A solid rounded rectangle whose plane maps to the device without rotation: rows of
-  /// its interior are filled without per-pixel coverage.
-  var isAxisAlignedSolid: Bool {
-    texture == nil && isAffine && inv.1 == 0 && inv.3 == 0 && ring == nil && shadow == nil && occluder == nil
-      && softEdges == 0 && clips.isEmpty && !continuous
+  /// Which row loop draws it; decided once per draw (`path`), not per row.
+  enum RowPath: Sendable {
+    /// Hard-edged, unclipped image in an affine plane with one filter (`nearest` or linear).
+    case plainImage(nearest: Bool)
+    /// A solid rounded rectangle whose plane maps to the device without rotation: rows of
+    /// its interior are filled without per-pixel coverage.
+    case axisAlignedSolid
+    case general
   }
 
-  /// True when the fast image path applies: plain rectangle, hard edges, no clip that needs
-  /// coverage, an affine plane, and one filter for the whole draw.
-  var isPlainImage: Bool {
-    guard let t = texture, isAffine, !hasRadii, ring == nil, shadow == nil, softEdges == 0, clips.isEmpty else { return false }
-    let j = Coverage.Jacobian(dudx: inv.0, dudy: inv.1, dvdx: inv.3, dvdy: inv.4)
-    let lod = Sampling.levelOfDetail(texelsPerPixel: t.footprint(j), bias: t.bias)
-    let f = lod <= 0 ? t.magFilter : t.minFilter
-    return f != .trilinear
-  }
-
-  var plainFilterIsNearest: Bool {
-    guard let t = texture else { return false }
-    let j = Coverage.Jacobian(dudx: inv.0, dudy: inv.1, dvdx: inv.3, dvdy: inv.4)
-    let lod = Sampling.levelOfDetail(texelsPerPixel: t.footprint(j), bias: t.bias)
-    return (lod <= 0 ? t.magFilter : t.minFilter) == .nearest
+  static func rowPath(_ d: PreparedDraw) -> RowPath {
+    if let t = d.texture {
+      guard d.isAffine, !d.hasRadii, d.ring == nil, d.shadow == nil, d.softEdges == 0, d.clips.isEmpty else { return .general }
+      let j = Coverage.Jacobian(dudx: d.inv.0, dudy: d.inv.1, dvdx: d.inv.3, dvdy: d.inv.4)
+      let lod = Sampling.levelOfDetail(texelsPerPixel: t.footprint(j), bias: t.bias)
+      let f = lod <= 0 ? t.magFilter : t.minFilter
+      return f == .trilinear ? .general : .plainImage(nearest: f == .nearest)
+    }
+    let aligned = d.isAffine && d.inv.1 == 0 && d.inv.3 == 0 && d.ring == nil && d.shadow == nil
+      && d.occluder == nil && d.softEdges == 0 && d.clips.isEmpty && !d.continuous
+    return aligned ? .axisAlignedSolid : .general
   }
 }

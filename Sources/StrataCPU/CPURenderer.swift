@@ -12,6 +12,10 @@ public struct CPURenderer: Sendable {
   /// Rows per band: small enough to balance two cores on a 1080-row frame, large enough
   /// that per-band setup stays negligible.
   public var bandHeight = 16
+  /// Where `shouldRasterize` bitmaps are kept between frames.
+  public var rasterCache = RasterCache.shared
+  /// Where group shadows are kept between frames.
+  public var shadowCache = ShadowCache.shared
 
   public init() {}
 
@@ -79,7 +83,7 @@ public struct CPURenderer: Sendable {
     guard !bounds.isEmpty else { return }
     let (content, maskCommands) = CommandNesting.parts(of: inner)
     let layer: OffscreenSurface
-    if let key = g.rasterizationKey, let cached = RasterCache.shared.surface(key, bounds: bounds) {
+    if let key = g.rasterizationKey, let cached = rasterCache.surface(key, bounds: bounds) {
       layer = cached
     } else {
       layer = OffscreenSurface(bounds: bounds)
@@ -92,10 +96,10 @@ public struct CPURenderer: Sendable {
       for f in g.filters {
         Effects.filter(f, layer.surface)
       }
-      if let key = g.rasterizationKey { RasterCache.shared.store(key, layer) }
+      if let key = g.rasterizationKey { rasterCache.store(key, layer) }
     }
     if let s = g.shadow {
-      Effects.shadow(s, from: layer.surface, into: parent, clips: ctx.clips)
+      Effects.shadow(s, from: layer.surface, into: parent, clips: ctx.clips, cache: shadowCache)
     }
     Effects.composite(layer.surface, into: parent, opacity: Float(g.opacity), mode: g.blendMode, clip: g.clip, clips: ctx.clips)
   }

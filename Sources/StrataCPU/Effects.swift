@@ -44,10 +44,10 @@ enum Effects {
   }
 
   /// Composites the shadow of `layer`'s alpha into `parent`: blurred, offset, coloured.
-  static func shadow(_ s: GroupShadow, from layer: Surface, into parent: Surface, clips: [PreparedClip?]) {
+  static func shadow(_ s: GroupShadow, from layer: Surface, into parent: Surface, clips: [PreparedClip?], cache: ShadowCache) {
     let target = s.bounds.intersection(parent.bounds)
     guard !target.isEmpty else { return }
-    let blurred = ShadowCache.shared.alpha(s.cacheKey, target) { blurredAlpha(s, from: layer, target) }
+    let blurred = cache.alpha(s.cacheKey, target) { blurredAlpha(s, from: layer, target) }
     let color = SIMD4<Float>(Float(s.color.red), Float(s.color.green), Float(s.color.blue), Float(s.color.alpha)) * 255
     let w = blurred.width
     parallelRows(target) { y in

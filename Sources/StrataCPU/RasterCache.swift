@@ -1,43 +1,38 @@
 import StrataRender
 import Synchronization
 
-/// Bitmaps of `shouldRasterize` groups kept between frames, by `Group.rasterizationKey`.
+/// Bitmaps of `shouldRasterize` groups kept between frames, by `Group.rasterizationKey`
+/// and the pixels drawn.
 ///
-/// Shared by every CPU renderer in the process (renderers are cheap values made per
-/// frame); the least recently used bitmaps go first beyond `capacity`.
+/// `shared` serves every CPU renderer in the process (renderers are cheap values made per
+/// frame); a renderer given its own cache (tests) counts its own hits. Beyond the limits
+/// the least recently used bitmaps go first.
 public final class RasterCache: Sendable {
   public static let shared = RasterCache()
-  public static let capacity = 32
+  /// 32 bitmaps, at most 128 MiB of pixels (four bytes each): sixteen full-HD layers.
+  public static let defaultLimits = CacheLimits(bytes: 128 << 20, count: 32)
 
-  private struct Entry {
-    let surface: OffscreenSurface
-    var used: Int
+  private let cache: Mutex<LRUCache<BitmapCacheKey, OffscreenSurface>>
+
+  public init(limits: CacheLimits = RasterCache.defaultLimits) {
+    cache = Mutex(LRUCache(limits: limits))
   }
-  private let state = Mutex<(entries: [Int: Entry], clock: Int, hits: Int, misses: Int)>(([:], 0, 0, 0))
 
-  /// Bitmaps reused, and made, so far.
-  public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+  /// Bitmaps reused (hits), made (misses) and dropped for room (evictions) so far.
+  public var statistics: CacheStatistics { cache.withLock { $0.statistics } }
+  /// Bytes of pixels held now.
+  public var bytes: Int { cache.withLock { $0.bytes } }
 
+  /// The bitmap kept for `key` covering `bounds`, if any.
   func surface(_ key: Int, bounds: PixelBounds) -> OffscreenSurface? {
-    state.withLock { s in
-      s.clock += 1
-      guard var e = s.entries[key], e.surface.surface.bounds == bounds else {
-        s.misses += 1
-        return nil
-      }
-      s.hits += 1
-      e.used = s.clock
-      s.entries[key] = e
-      return e.surface
-    }
+    cache.withLock { $0.value(for: BitmapCacheKey(key, bounds)) }
   }
 
+  /// Keeps `surface`, which must not change afterwards (later frames draw from it).
   func store(_ key: Int, _ surface: OffscreenSurface) {
-    state.withLock { s in
-      s.entries[key] = Entry(surface: surface, used: s.clock)
-      while s.entries.count > Self.capacity, let oldest = s.entries.min(by: { $0.value.used < $1.value.used }) {
-        s.entries[oldest.key] = nil
-      }
-    }
+    let b = surface.surface.bounds
+    let bytes = (b.x1 - b.x0) * (b.y1 - b.y0) * 4
+    // Evicted bitmaps are freed when the last frame drawing from them lets go.
+    _ = cache.withLock { $0.insert(surface, bytes: bytes, for: BitmapCacheKey(key, b)) }
   }
 }

@@ -1,43 +1,36 @@
 import StrataRender
 import Synchronization
 
-/// Blurred shadow alphas of offscreen groups kept between frames, by `GroupShadow.cacheKey`:
-/// a shadow whose layer, place and parameters did not change is not blurred again.
+/// Blurred shadow alphas of offscreen groups kept between frames, by `GroupShadow.cacheKey`
+/// and the pixels covered: a shadow whose layer, place and parameters did not change is not
+/// blurred again.
+///
+/// `shared` serves every CPU renderer in the process; a renderer given its own cache
+/// (tests) counts its own hits. Beyond the limits the least recently used shadows go first.
 public final class ShadowCache: Sendable {
   public static let shared = ShadowCache()
-  public static let capacity = 32
+  /// 32 shadows, at most 128 MiB (16 bytes a pixel): about four full-HD shadows.
+  public static let defaultLimits = CacheLimits(bytes: 128 << 20, count: 32)
 
-  private struct Entry: @unchecked Sendable {
-    let image: FloatImage
-    let bounds: PixelBounds
-    var used: Int
+  private let cache: Mutex<LRUCache<BitmapCacheKey, FloatImage>>
+
+  public init(limits: CacheLimits = ShadowCache.defaultLimits) {
+    cache = Mutex(LRUCache(limits: limits))
   }
-  private let state = Mutex<(entries: [Int: Entry], clock: Int, hits: Int, misses: Int)>(([:], 0, 0, 0))
 
-  /// Shadows reused, and made, so far.
-  public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+  /// Shadows reused (hits), made (misses) and dropped for room (evictions) so far.
+  public var statistics: CacheStatistics { cache.withLock { $0.statistics } }
+  /// Bytes held now.
+  public var bytes: Int { cache.withLock { $0.bytes } }
 
+  /// The shadow kept for `key` over `bounds`, or the one `make` makes (outside the lock, so
+  /// other renderers are not held up), which is then kept.
   func alpha(_ key: Int, _ bounds: PixelBounds, make: () -> FloatImage) -> FloatImage {
-    let cached = state.withLock { s -> FloatImage? in
-      s.clock += 1
-      guard var e = s.entries[key], e.bounds == bounds else { return nil }
-      s.hits += 1
-      e.used = s.clock
-      s.entries[key] = e
-      return e.image
-    }
-    if let c = cached { return c }
+    let k = BitmapCacheKey(key, bounds)
+    if let cached = cache.withLock({ $0.value(for: k) }) { return cached }
     let image = make()
-    let entry = Entry(image: image, bounds: bounds, used: 0)
-    state.withLock { s in
-      s.misses += 1
-      var e = entry
-      e.used = s.clock
-      s.entries[key] = e
-      while s.entries.count > Self.capacity, let oldest = s.entries.min(by: { $0.value.used < $1.value.used }) {
-        s.entries[oldest.key] = nil
-      }
-    }
+    let bytes = image.width * image.height * MemoryLayout<SIMD4<Float>>.stride
+    _ = cache.withLock { $0.insert(image, bytes: bytes, for: k) }
     return image
   }
 }

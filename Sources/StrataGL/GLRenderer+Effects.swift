@@ -79,12 +79,10 @@ extension GLRenderer.State {
     guard !bounds.isEmpty else { return }
     let (content, maskCommands) = CommandNesting.parts(of: inner)
     var layer: Target
-    var keep = false
-    if let key = g.rasterizationKey, let cached = rasterized[key], cached.bounds == bounds {
-      layer = Target(gl: cached.target, bounds: bounds)
-      rasterized[key]?.used = frameNumber
-      rasterHits += 1
-      keep = true
+    // Targets to release once the group is composited: its own unless a cache keeps it.
+    var done: [GLTarget] = []
+    if let key = g.rasterizationKey, let kept = keptRaster(key, bounds) {
+      layer = kept
     } else {
       layer = try offscreen(gl, bounds)
       try render(gl, content, into: layer, &pass)
@@ -100,15 +98,7 @@ extension GLRenderer.State {
       for f in g.filters {
         layer = try filter(gl, f, layer)
       }
-      if let key = g.rasterizationKey {
-        if let old = rasterized[key] { targets.release(old.target) }
-        rasterized[key] = (layer.gl, bounds, frameNumber)
-        keep = true
-        while rasterized.count > 32, let oldest = rasterized.min(by: { $0.value.used < $1.value.used }) {
-          targets.release(oldest.value.target)
-          rasterized[oldest.key] = nil
-        }
-      }
+      done = g.rasterizationKey.map { keepRaster($0, layer) } ?? [layer.gl]
     }
     if let s = g.shadow {
       try shadow(gl, s, from: layer, into: parent)
@@ -125,7 +115,7 @@ extension GLRenderer.State {
               })
       release(dst)
     }
-    if !keep { release(layer) }
+    for t in done { targets.release(t) }
   }
 
   /// A copy of `source`'s pixels in `bounds`.
@@ -200,27 +190,22 @@ extension GLRenderer.State {
     guard !b.isEmpty else { return }
     // A shadow whose inputs did not change is reused, not blurred again.
     let blurred: Target
-    if let cached = shadows[s.cacheKey], cached.bounds == b {
-      blurred = Target(gl: cached.target, bounds: b)
-      shadows[s.cacheKey]?.used = frameNumber
-      shadowHits += 1
+    var done: [GLTarget] = []
+    if let kept = keptShadow(s.cacheKey, b) {
+      blurred = kept
     } else {
       let alpha = try offscreen(gl, b)
       try run(gl, .shadowAlpha, into: alpha, rect: b, blend: false, PassInputs(src: layer) { gl, p in
         gl.uniform2f(p.uniform("u_offset"), Float(s.dx), Float(s.dy))
       })
       blurred = try blur(gl, alpha, sigma: s.sigma)
-      if let old = shadows[s.cacheKey] { targets.release(old.target) }
-      shadows[s.cacheKey] = (blurred.gl, b, frameNumber)
-      while shadows.count > 32, let oldest = shadows.min(by: { $0.value.used < $1.value.used }) {
-        targets.release(oldest.value.target)
-        shadows[oldest.key] = nil
-      }
+      done = keepShadow(s.cacheKey, blurred)
     }
     let c = s.color
     try run(gl, .shadow, into: parent, rect: b, blend: true, PassInputs(src: blurred, clip: s.clip ?? -1) { gl, p in
       gl.uniform4f(p.uniform("u_color"), Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
     })
+    for t in done { targets.release(t) }
   }
 
   mutating func backdrop(_ gl: GLCalls, _ b: Backdrop, target: Target) throws(GLRenderError) {

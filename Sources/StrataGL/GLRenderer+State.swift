@@ -20,13 +20,9 @@ extension GLRenderer {
     var clipTexture: GLTexture?
     var blankTexture: GLTexture?
     var timings = Timings()
-    /// Bitmaps of `shouldRasterize` groups, by `Group.rasterizationKey`, with their last use.
-    var rasterized: [Int: (target: GLTarget, bounds: PixelBounds, used: Int)] = [:]
-    var frameNumber = 0
-    var rasterHits = 0
-    /// Blurred shadows of groups, by `GroupShadow.cacheKey`, with their last use.
-    var shadows: [Int: (target: GLTarget, bounds: PixelBounds, used: Int)] = [:]
-    var shadowHits = 0
+    /// Bitmaps of `shouldRasterize` groups and blurred group shadows (GLRenderer+Caches).
+    var rasterized = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
+    var shadows = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
 
     init(context: GLContext, budget: Int) {
       self.context = context
@@ -62,7 +58,6 @@ extension GLRenderer {
       let start = clock.now
       garbage.collect(gl)
       textures.beginFrame()
-      frameNumber += 1
       if canvasTarget?.width != list.width || canvasTarget?.height != list.height {
         canvasTarget = nil
         canvasTarget = try GLTarget(gl, width: list.width, height: list.height, garbage: garbage)

@@ -38,7 +38,7 @@ struct ImageDrawSplitter {
     let tiling = TextureTiling(width: image.width, height: image.height, limit: limit)
     if !tiling.isTiled {
       return [Piece(
-        key: .init(image: ObjectIdentifier(full), level: level, column: 0, row: 0, mipmapped: mipmapped),
+        key: .init(image: full.id, level: level, column: 0, row: 0, mipmapped: mipmapped),
         image: image, tiling: tiling, rect: draw.rect, texelMap: map, softEdges: draw.edgeAntialiasing)]
     }
     // Contents maps are axis-aligned scales (ContentsLayout), so a tile's texels map back to
@@ -65,7 +65,7 @@ struct ImageDrawSplitter {
         if piece.maxY < r.maxY { edges.remove(.layerBottomEdge) }
         let ox = Double(tx.x0 - tiling.border), oy = Double(tx.y0 - tiling.border)
         out.append(Piece(
-          key: .init(image: ObjectIdentifier(full), level: level, column: col, row: row, mipmapped: mipmapped),
+          key: .init(image: full.id, level: level, column: col, row: row, mipmapped: mipmapped),
           image: image, tiling: tiling, rect: piece,
           texelMap: .init(a: map.a, b: 0, c: 0, d: map.d, tx: map.tx - ox, ty: map.ty - oy), softEdges: edges))
       }

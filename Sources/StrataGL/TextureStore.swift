@@ -1,12 +1,16 @@
 import CEGL
 import Strata
+import StrataRender
 
-/// Uploaded textures, reused across frames while their image is alive and unchanged
-/// (images are immutable, so identity is enough), within a memory budget: the least
-/// recently used textures not needed by the current frame are released first.
+/// Uploaded textures, reused across frames while their image is unchanged, within a memory
+/// budget: the least recently used textures not needed by the current frame are released
+/// first.
+///
+/// Images are immutable and `Image.id` is never reused, so the key alone says whether a
+/// texture still shows its image; the store does not keep images alive.
 final class TextureStore {
   struct Key: Hashable {
-    let image: ObjectIdentifier
+    let image: Image.ID
     /// Mipmap level of the source image uploaded as level 0 (non-zero only for heavily
     /// minified images larger than the texture limit).
     let level: Int
@@ -15,35 +19,28 @@ final class TextureStore {
     let mipmapped: Bool
   }
 
-  private struct Entry {
-    let texture: GLTexture
-    /// Keeps the image, and so its identity, alive while the texture exists.
-    let image: Image
-    var lastUsed: Int
-  }
-
-  var budgetBytes: Int
-  private var entries: [Key: Entry] = [:]
-  private var frame = 0
-  private(set) var residentBytes = 0
-  /// Textures uploaded since the store was made (for tests and `--verbose`).
-  private(set) var uploads = 0
+  /// A frame's textures stay until it is drawn, even over the budget: its instances are
+  /// batched before they are drawn.
+  private var cache: LRUCache<Key, GLTexture>
   private let garbage: GLGarbage
 
   init(budgetBytes: Int, garbage: GLGarbage) {
-    self.budgetBytes = budgetBytes
+    cache = LRUCache(limits: CacheLimits(bytes: budgetBytes), keepsCurrentFrame: true)
     self.garbage = garbage
   }
 
-  func beginFrame() { frame += 1 }
+  var budgetBytes: Int { cache.limits.bytes }
+  /// Bytes of textures held now, mipmap levels included.
+  var residentBytes: Int { cache.bytes }
+  /// Textures uploaded since the store was made (for tests and `--verbose`): every miss
+  /// uploads one.
+  var uploads: Int { cache.statistics.misses }
+
+  func beginFrame() { cache.beginFrame() }
 
   /// The texture for `key`, uploading it when it is not resident.
   func texture(_ gl: GLCalls, key: Key, image: Image, tiling: TextureTiling) -> GLTexture {
-    if var e = entries[key] {
-      e.lastUsed = frame
-      entries[key] = e
-      return e.texture
-    }
+    if let t = cache.value(for: key) { return t }
     let tile = tiling.pixels(of: image, key.column, key.row)
     var levels: [(Int, Int, [UInt8])] = [(tile.width, tile.height, tile.pixels)]
     if key.mipmapped {
@@ -63,27 +60,11 @@ final class TextureStore {
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-    entries[key] = Entry(texture: t, image: image, lastUsed: frame)
-    residentBytes += t.bytes
-    uploads += 1
-    evict()
+    // Evicted textures delete their names (deferred to `GLGarbage`) when released here.
+    _ = cache.insert(t, bytes: t.bytes, for: key)
     return t
   }
 
-  /// Releases least recently used textures from earlier frames until within budget.
-  private func evict() {
-    guard residentBytes > budgetBytes else { return }
-    let old = entries.filter { $0.value.lastUsed < frame }.sorted { $0.value.lastUsed < $1.value.lastUsed }
-    for (k, e) in old {
-      guard residentBytes > budgetBytes else { break }
-      entries[k] = nil
-      residentBytes -= e.texture.bytes
-    }
-  }
-
   /// Drops every texture (after a context loss, say).
-  func removeAll() {
-    entries.removeAll()
-    residentBytes = 0
-  }
+  func removeAll() { _ = cache.removeAll() }
 }

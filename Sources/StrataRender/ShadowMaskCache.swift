@@ -22,14 +22,27 @@ public final class ShadowMaskCache: Sendable {
   /// pixel (`DrawShape.shadow`).
   public static let maxTexels = 1 << 20
 
-  public static let shared = ShadowMaskCache()
-  private let entries = Mutex<[Key: Image]>([:])
+  /// 256 masks, at most 64 MiB of texels (four bytes each).
+  public static let defaultLimits = CacheLimits(bytes: 64 << 20, count: 256)
 
-  /// The mask for `key`, computed on first use.
+  public static let shared = ShadowMaskCache()
+  private let cache: Mutex<LRUCache<Key, Image>>
+
+  public init(limits: CacheLimits = ShadowMaskCache.defaultLimits) {
+    cache = Mutex(LRUCache(limits: limits))
+  }
+
+  /// Masks reused (hits), made (misses) and dropped for room (evictions) so far.
+  public var statistics: CacheStatistics { cache.withLock { $0.statistics } }
+  /// Bytes of texels held now.
+  public var bytes: Int { cache.withLock { $0.bytes } }
+
+  /// The mask for `key`, computed on first use. A mask made again after it was evicted is
+  /// a new image (a new `Image.id`), so backends upload it afresh.
   public func mask(_ key: Key) -> Image? {
     let w = Int((key.areaWidth * key.density).rounded(.up)), h = Int((key.areaHeight * key.density).rounded(.up))
     guard w > 0, h > 0, w * h <= Self.maxTexels else { return nil }
-    if let m = entries.withLock({ $0[key] }) { return m }
+    if let m = cache.withLock({ $0.value(for: key) }) { return m }
     let s = key.shape
     let x0 = Float(s.minX), y0 = Float(s.minY), x1 = Float(s.maxX), y1 = Float(s.maxY)
     let d = key.density, sigma = Float(key.sigma)
@@ -48,10 +61,7 @@ public final class ShadowMaskCache: Sendable {
       }
     }
     let image = Image(width: w, height: h, premultipliedPixels: px)
-    entries.withLock { e in
-      if e.count > 256 { e.removeAll() }
-      e[key] = image
-    }
+    _ = cache.withLock { $0.insert(image, bytes: w * h * 4, for: key) }
     return image
   }
 }

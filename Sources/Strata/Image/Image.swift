@@ -1,13 +1,28 @@
 import Synchronization
 
+/// The next `Image.ID`; 64 bits do not wrap in the life of a process.
+private let nextImageID = Atomic<UInt64>(1)
+
 /// An immutable bitmap of premultiplied RGBA8 pixels, row-major, top row first: what a
 /// layer's `contents` holds.
 ///
-/// Images are reference types so that renderers can recognise the same image across frames
-/// (texture caches key on `ObjectIdentifier`) and share derived data such as mipmaps. The
-/// pixels live in one allocation that never changes after `init`, so renderers read them
-/// through `unsafeBaseAddress` without copying; that is why the type is `@unchecked Sendable`.
-public final class Image: @unchecked Sendable {
+/// Images are reference types so that derived data such as mipmaps is made once and shared.
+/// Renderers recognise an image across frames by its `id`, never by its address: a freed
+/// image's address is soon handed to a new one. The pixels live in one allocation that never
+/// changes after `init`, so renderers read them through `unsafeBaseAddress` without copying;
+/// that is why the type is `@unchecked Sendable`.
+public final class Image: Identifiable, @unchecked Sendable {
+  /// A number that no other image in the process has had or will have.
+  ///
+  /// Images are immutable, so the identity stands for the pixels: caches that keep
+  /// something derived from an image (a texture, a rasterized layer, a shadow) key on it,
+  /// and need not keep the image alive to stop the identity being reused.
+  public struct ID: Hashable, Sendable, CustomStringConvertible {
+    public let value: UInt64
+    public var description: String { "image #\(value)" }
+  }
+
+  public let id: ID
   public let width: Int
   public let height: Int
   private let storage: UnsafeMutableBufferPointer<UInt8>
@@ -25,6 +40,7 @@ public final class Image: @unchecked Sendable {
   public init(width: Int, height: Int, premultipliedPixels: [UInt8]) {
     precondition(width > 0 && height > 0, "Image needs a positive size")
     precondition(premultipliedPixels.count == width * height * 4, "Image needs width*height*4 bytes")
+    self.id = ID(value: nextImageID.wrappingAdd(1, ordering: .relaxed).oldValue)
     self.width = width
     self.height = height
     storage = .allocate(capacity: premultipliedPixels.count)

@@ -16,6 +16,11 @@ public final class ShadowMaskCache: Sendable {
     public var radii: CornerRadii
     public var sigma: Double
     public var density: Double
+
+    public init(areaWidth: Double, areaHeight: Double, shape: Rect, radii: CornerRadii, sigma: Double, density: Double) {
+      self.areaWidth = areaWidth; self.areaHeight = areaHeight
+      self.shape = shape; self.radii = radii; self.sigma = sigma; self.density = density
+    }
   }
 
   /// Masks larger than this many texels are not cached; the shadow is then evaluated per

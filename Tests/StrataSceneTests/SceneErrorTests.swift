@@ -119,9 +119,21 @@ struct SceneErrorTests {
     let l = s.root.sublayers[0]
     #expect(l.filters == [.gaussianBlur(radius: 3)])
     #expect(l.backgroundFilters.count == 1)
-    #expect(l.compositingFilter == "screenBlendMode")
+    #expect(l.compositingFilter == .screenBlendMode)
     let ci = try load(#"{"filters": [{"CIGaussianBlur": 2}]}"#)
     #expect(ci.root.sublayers[0].filters == [.gaussianBlur(radius: 2)])
+  }
+
+  /// Scene files keep every spelling they accepted when the model's filter was a string.
+  @Test(arguments: [
+    ("multiplyBlendMode", CompositingFilter.multiplyBlendMode), ("multiply", .multiplyBlendMode),
+    ("exclusionBlendMode", .exclusionBlendMode), ("exclusion", .exclusionBlendMode),
+    ("softLight", .softLightBlendMode), ("colorDodge", .colorDodgeBlendMode),
+    ("normalBlendMode", .normalBlendMode), ("sourceOver", .normalBlendMode), ("sourceOverBlendMode", .normalBlendMode),
+    ("plusL", .plusL), ("plusLighter", .plusL), ("plusLighterBlendMode", .plusL),
+  ])
+  func compositingFilterNamesLoad(_ name: String, _ filter: CompositingFilter) throws {
+    #expect(try load(#"{"compositingFilter": "\#(name)"}"#).root.sublayers[0].compositingFilter == filter)
   }
 
   /// The error a layer object gives, or a recorded issue when it loads.

@@ -62,7 +62,7 @@ struct SceneLoaderTests {
     #expect(l.shadowColor == Color(0, 1, 0) && l.shadowOpacity == 0.5 && l.shadowOffset == Size(3, 4) && l.shadowRadius == 6)
     #expect(l.shouldRasterize && l.rasterizationScale == 2 && !l.allowsGroupOpacity && l.allowsEdgeAntialiasing)
     #expect(l.edgeAntialiasingMask == [.layerLeftEdge, .layerTopEdge])
-    #expect(l.compositingFilter == "multiplyBlendMode")
+    #expect(l.compositingFilter == .multiplyBlendMode)
     #expect(l.sublayerTransform.m34 == -1.0 / 500)
   }
 

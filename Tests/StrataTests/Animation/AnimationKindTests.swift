@@ -179,7 +179,7 @@ import Testing
     l.backgroundColor = Color(0.1, 0.2, 0.3)
     (l.cornerRadius, l.borderWidth, l.opacity, l.shadowOpacity, l.zPosition) = (4, 2, 0.5, 0.3, 2)
     l.transform = .rotation(0.3, 0, 1, 0)
-    l.compositingFilter = "multiplyBlendMode"
+    l.compositingFilter = .multiplyBlendMode
     l.mask = Layer(frame: Rect(0, 0, 10, 10))
     l.contents = Image(width: 2, height: 2) { _, _ in (1, 2, 3, 255) }
     try root.addSublayer(l)

@@ -1,8 +1,8 @@
 import Strata
 
 /// Layer timing keys and the `animations` object of scene files (docs/SceneFormat.md,
-/// "Animations"). Values use Core Animation's units: radians for rotations, seconds for
-/// times.
+/// "Animations"). Values use Core Animation's units: radians for rotations (or an angle
+/// string such as `"90deg"`), seconds for times.
 extension SceneBuilder {
   /// The layer keys this file handles.
   static let layerTimingKeys = [
@@ -90,9 +90,9 @@ extension SceneBuilder {
   private func basic(_ m: [String: Field], _ field: Field) throws(SceneError) -> BasicAnimation {
     let k = try keyPath(m, field)
     let a = BasicAnimation(
-      keyPath: k, from: try m["fromValue"].map { f throws(SceneError) in try value(f, k.kind) },
-      to: try m["toValue"].map { f throws(SceneError) in try value(f, k.kind) },
-      by: try m["byValue"].map { f throws(SceneError) in try value(f, k.kind) })
+      keyPath: k, from: try m["fromValue"].map { f throws(SceneError) in try value(f, k) },
+      to: try m["toValue"].map { f throws(SceneError) in try value(f, k) },
+      by: try m["byValue"].map { f throws(SceneError) in try value(f, k) })
     try propertyFlags(m, a)
     return a
   }
@@ -125,7 +125,7 @@ extension SceneBuilder {
       a.path = try path(f)
     } else if let f = m["values"] {
       var values: [AnimationValue] = []
-      for item in try f.array() { values.append(try value(item, k.kind)) }
+      for item in try f.array() { values.append(try value(item, k)) }
       guard !values.isEmpty else { throw f.error("expected at least one value") }
       a.values = values
     } else {

@@ -40,7 +40,7 @@ struct SceneErrorTests {
     (#""position": [1, "2"]"#, "layers[0].position[1]: expected a number, got a string"),
     (#""position": [1, 2, 3]"#, "layers[0].position: expected [x, y]: an array of 2 numbers, got 3"),
     (#""mask": true"#, "layers[0].mask: expected an object, got a boolean"),
-    (#""transform": 45"#, #"layers[0].transform: expected 16 numbers or a list of steps such as [{"rotate": 45}], got a number"#),
+    (#""transform": 45"#, #"layers[0].transform: expected 16 numbers or a list of steps such as [{"rotate": "45deg"}], got a number"#),
   ])
   func wrongValueType(members: String, expected: String) {
     #expect(sceneError(Self.layer(members)) == "scene.json: " + expected)

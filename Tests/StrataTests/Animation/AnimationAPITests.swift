@@ -139,6 +139,10 @@ import Testing
       (.hidden, "hidden"), (.shadowOffset, "shadowOffset"), (.sublayerTransform, "sublayerTransform"),
     ]
     for (constant, path) in pairs { #expect(constant.path == path) }
+    // Angles (radians) are the rotation sub-paths, and only those.
+    let angles = AnimatableKeyPath.all.filter { AnimatableKeyPath($0)!.isAngle }
+    #expect(angles == ["sublayerTransform.rotation", "sublayerTransform.rotation.x", "sublayerTransform.rotation.y",
+      "sublayerTransform.rotation.z", "transform.rotation", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z"])
     // Every top-level animatable property has one.
     #expect(Set(AnimatableKeyPath.constants.map(\.path)).isSuperset(of: AnimatableKeyPath.properties))
     #expect(AnimatableKeyPath.constants.allSatisfy { AnimatableKeyPath($0.path) != nil })

@@ -25,7 +25,7 @@ let package = Package(
     .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
     .target(name: "Strata"),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"]),
-    .target(name: "StrataScene", dependencies: ["Strata", "StrataPNG", "StrataRender"]),
+    .target(name: "StrataScene", dependencies: ["Strata", "StrataPNG"]),
     .target(name: "StrataRender", dependencies: ["Strata"]),
     .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"]),
     .executableTarget(name: "strata-embed-shaders", path: "Plugins/ShaderEmbedder"),

@@ -118,22 +118,23 @@ public enum BlendMode: String, CaseIterable, Sendable, Hashable {
   /// Additive (`plusL`), saturating: particles use it.
   case plusLighter
 
-  /// The mode for a Core Animation `compositingFilter` name (`"multiplyBlendMode"`,
-  /// `"plusL"`, …), or nil for an unknown name.
-  public init?(compositingFilter name: String) {
-    switch name {
-    case "normalBlendMode", "sourceOver": self = .sourceOver
-    case "plusL", "plusLighter", "plusLighterBlendMode": self = .plusLighter
-    default:
-      let base = name.hasSuffix("BlendMode") ? String(name.dropLast("BlendMode".count)) : name
-      guard let m = BlendMode(rawValue: base), m != .plusLighter else { return nil }
-      self = m
+  /// The mode that draws a layer's `compositingFilter`.
+  public init(_ filter: CompositingFilter) {
+    switch filter {
+    case .normalBlendMode: self = .sourceOver
+    case .multiplyBlendMode: self = .multiply
+    case .screenBlendMode: self = .screen
+    case .overlayBlendMode: self = .overlay
+    case .darkenBlendMode: self = .darken
+    case .lightenBlendMode: self = .lighten
+    case .colorDodgeBlendMode: self = .colorDodge
+    case .colorBurnBlendMode: self = .colorBurn
+    case .softLightBlendMode: self = .softLight
+    case .hardLightBlendMode: self = .hardLight
+    case .differenceBlendMode: self = .difference
+    case .exclusionBlendMode: self = .exclusion
+    case .plusL: self = .plusLighter
     }
-  }
-
-  /// The Core Animation names, for documentation and error messages.
-  public static var compositingFilterNames: [String] {
-    allCases.map { $0 == .plusLighter ? "plusL" : $0 == .sourceOver ? "normalBlendMode" : $0.rawValue + "BlendMode" }
   }
 }
 

@@ -61,7 +61,7 @@ public struct RenderListCompiler {
       let edges = layer.allowsEdgeAntialiasing ? layer.edgeAntialiasingMask : []
       let radii = CornerRadii(radius: layer.cornerRadius, mask: layer.maskedCorners, size: bounds.size, curve: layer.cornerCurve)
       let pixelScale = Self.linearScale(map, at: Point(x: bounds.midX, y: bounds.midY))
-      let blend = layer.compositingFilter.flatMap(BlendMode.init(compositingFilter:)) ?? .sourceOver
+      let blend = layer.compositingFilter.map(BlendMode.init) ?? .sourceOver
       let filters = layer.filters.map { Self.deviceFilter($0, pixelScale) }
 
       // The masksToBounds clip is made first: shadows and contents use it.

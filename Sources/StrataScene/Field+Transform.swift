@@ -10,12 +10,12 @@ extension Field {
   /// "In the order written" means the first step moves the layer's points first: the
   /// result is `step1.concatenating(step2).concatenating(step3)…`, which is
   /// `CATransform3DConcat(CATransform3DConcat(step1, step2), step3)`. With row vectors,
-  /// `p' = p · step1 · step2 · step3`. So `[{"translate": [10, 0]}, {"rotate": 90}]` moves a
+  /// `p' = p · step1 · step2 · step3`. So `[{"translate": [10, 0]}, {"rotate": "90deg"}]` moves a
   /// point 10 right and then turns it about the anchor point, ending 10 below it.
   /// An empty list is the identity.
   func transform() throws(SceneError) -> Transform3D {
     guard case .array = value else {
-      throw typeError("16 numbers or a list of steps such as [{\"rotate\": 45}]")
+      throw typeError(#"16 numbers or a list of steps such as [{"rotate": "45deg"}]"#)
     }
     let items = try array()
     var result = Transform3D.identity
@@ -50,12 +50,19 @@ extension Field {
       let v = try arg.numbers(2...3, "[sx, sy] or [sx, sy, sz]")
       return .scale(v[0], v[1], v.count == 3 ? v[2] : 1)
     case "rotate":
-      // Degrees in scene files, radians in Transform3D.
-      if case .number(let degrees) = arg.value { return .rotation(degrees * .pi / 180, 0, 0, 1) }
-      guard case .array = arg.value else { throw arg.typeError("degrees or [degrees, x, y, z]") }
-      let v = try arg.numbers(4...4, "[degrees, x, y, z]")
-      guard v[1] != 0 || v[2] != 0 || v[3] != 0 else { throw arg.error("the rotation axis [x, y, z] must not be zero") }
-      return .rotation(v[0] * .pi / 180, v[1], v[2], v[3])
+      // An angle (radians, or "90deg"), about z or about an axis.
+      switch arg.value {
+      case .number, .string: return .rotation(try arg.angle(), 0, 0, 1)
+      case .array(let items):
+        guard items.count == 4 else { throw arg.error("expected [angle, x, y, z]: an array of 4 values, got \(items.count)") }
+        let v = try arg.array()
+        let angle = try v[0].angle()
+        let (x, y, z) = (try v[1].number(), try v[2].number(), try v[3].number())
+        guard x != 0 || y != 0 || z != 0 else { throw arg.error("the rotation axis [x, y, z] must not be zero") }
+        return .rotation(angle, x, y, z)
+      default:
+        throw arg.typeError(#"an angle (radians, or a string such as "90deg") or [angle, x, y, z]"#)
+      }
     default:  // "perspective"; members(known:) let nothing else through
       let d = try arg.positive()
       return .perspective(d)

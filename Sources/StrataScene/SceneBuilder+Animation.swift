@@ -1,8 +1,8 @@
 import Strata
 
 /// Layer timing keys and the `animations` object of scene files (docs/SceneFormat.md,
-/// "Animations"). Values use Core Animation's units: radians for rotations, seconds for
-/// times.
+/// "Animations"). Values use Core Animation's units: radians for rotations (or an angle
+/// string such as `"90deg"`), seconds for times.
 extension SceneBuilder {
   /// The layer keys this file handles.
   static let layerTimingKeys = [
@@ -37,7 +37,7 @@ extension SceneBuilder {
     }
   }
 
-  func animation(_ field: Field, layerField: Field) throws(SceneError) -> any Animation {
+  func animation(_ field: Field, layerField: Field) throws(SceneError) -> Animation {
     guard case .object = field.value else { throw field.typeError("an animation object") }
     guard let typeField = field.value["type"].map({ field.child("type", $0) }) else {
       throw field.error("missing \"type\" (\(Self.animationKeys.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))")
@@ -48,14 +48,14 @@ extension SceneBuilder {
     }
     let isProperty = type == "basic" || type == "spring" || type == "keyframe"
     let m = try field.members(known: ["type"] + Self.timingKeys + (isProperty ? Self.propertyKeys : []) + specific)
-    var a: any Animation
+    let a: Animation
     switch type {
     case "basic": a = try basic(m, field)
     case "spring": a = try spring(m, field)
     case "keyframe": a = try keyframe(m, field)
     case "group":
       guard let list = m["animations"] else { throw field.error("a group needs \"animations\"") }
-      var children: [any Animation] = []
+      var children: [Animation] = []
       switch list.value {
       case .object(let members):
         for (k, v) in members { children.append(try animation(list.child(k, v), layerField: layerField)) }
@@ -82,24 +82,24 @@ extension SceneBuilder {
     return k
   }
 
-  private func propertyFlags<A: PropertyAnimation>(_ m: [String: Field], _ a: inout A) throws(SceneError) {
+  private func propertyFlags(_ m: [String: Field], _ a: PropertyAnimation) throws(SceneError) {
     if let f = try eitherSpelling(m, "additive", "isAdditive") { a.isAdditive = try f.bool() }
     if let f = try eitherSpelling(m, "cumulative", "isCumulative") { a.isCumulative = try f.bool() }
   }
 
   private func basic(_ m: [String: Field], _ field: Field) throws(SceneError) -> BasicAnimation {
     let k = try keyPath(m, field)
-    var a = BasicAnimation(
-      keyPath: k, from: try m["fromValue"].map { f throws(SceneError) in try value(f, k.kind) },
-      to: try m["toValue"].map { f throws(SceneError) in try value(f, k.kind) },
-      by: try m["byValue"].map { f throws(SceneError) in try value(f, k.kind) })
-    try propertyFlags(m, &a)
+    let a = BasicAnimation(
+      keyPath: k, from: try m["fromValue"].map { f throws(SceneError) in try value(f, k) },
+      to: try m["toValue"].map { f throws(SceneError) in try value(f, k) },
+      by: try m["byValue"].map { f throws(SceneError) in try value(f, k) })
+    try propertyFlags(m, a)
     return a
   }
 
   private func spring(_ m: [String: Field], _ field: Field) throws(SceneError) -> SpringAnimation {
     let b = try basic(m, field)
-    var s: SpringAnimation
+    let s: SpringAnimation
     if let d = m["perceptualDuration"] {
       s = SpringAnimation(keyPath: b.keyPath, perceptualDuration: try d.positive(), bounce: try m["bounce"]?.number(in: -1...1) ?? 0)
     } else {
@@ -110,7 +110,7 @@ extension SceneBuilder {
       if let f = m["damping"] { s.damping = try f.nonNegative() }
     }
     if let f = m["initialVelocity"] { s.initialVelocity = try f.number() }
-    (s.basic.fromValue, s.basic.toValue, s.basic.byValue) = (b.fromValue, b.toValue, b.byValue)
+    (s.fromValue, s.toValue, s.byValue) = (b.fromValue, b.toValue, b.byValue)
     (s.isAdditive, s.isCumulative) = (b.isAdditive, b.isCumulative)
     // A scene-file convenience: without a duration, the spring runs until it settles.
     if m["duration"] == nil { s.duration = s.settlingDuration }
@@ -119,13 +119,15 @@ extension SceneBuilder {
 
   private func keyframe(_ m: [String: Field], _ field: Field) throws(SceneError) -> KeyframeAnimation {
     let k = try keyPath(m, field)
-    var a = KeyframeAnimation(keyPath: k)
+    let a = KeyframeAnimation(keyPath: k)
     if let f = m["path"] {
       guard k.kind == .point else { throw f.error("a path animates a point key path such as \"position\", not \(k.kind) \"\(k.path)\"") }
       a.path = try path(f)
     } else if let f = m["values"] {
-      for item in try f.array() { a.values.append(try value(item, k.kind)) }
-      guard !a.values.isEmpty else { throw f.error("expected at least one value") }
+      var values: [AnimationValue] = []
+      for item in try f.array() { values.append(try value(item, k)) }
+      guard !values.isEmpty else { throw f.error("expected at least one value") }
+      a.values = values
     } else {
       throw field.error("a keyframe animation needs \"values\" or \"path\"")
     }
@@ -144,12 +146,12 @@ extension SceneBuilder {
     if let f = m["tensionValues"] { a.tensionValues = try f.numbers(0...Int.max, "numbers") }
     if let f = m["continuityValues"] { a.continuityValues = try f.numbers(0...Int.max, "numbers") }
     if let f = m["biasValues"] { a.biasValues = try f.numbers(0...Int.max, "numbers") }
-    try propertyFlags(m, &a)
+    try propertyFlags(m, a)
     return a
   }
 
   private func transition(_ m: [String: Field], layerField: Field) throws(SceneError) -> Transition {
-    var t = Transition()
+    let t = Transition()
     if let f = m["transitionType"] { t.type = try f.name(Transition.Kind.self) }
     if let f = m["subtype"] { t.subtype = try f.name(Transition.Direction.self) }
     if let f = m["startProgress"] { t.startProgress = try f.number(in: 0...1) }

@@ -2,10 +2,11 @@ import Strata
 
 /// Values, timing and paths in animation objects.
 extension SceneBuilder {
-  /// A value of the key path's kind, written as the layer property of that kind is.
-  func value(_ f: Field, _ kind: AnimationValue.Kind) throws(SceneError) -> AnimationValue {
-    switch kind {
-    case .number: .number(try f.number())
+  /// A value of the key path's kind, written as the layer property of that kind is; for
+  /// the rotation key paths an angle (radians, or a string such as `"90deg"`).
+  func value(_ f: Field, _ keyPath: AnimatableKeyPath) throws(SceneError) -> AnimationValue {
+    switch keyPath.kind {
+    case .number: .number(keyPath.isAngle ? try f.angle() : try f.number())
     case .point: .point(try f.point())
     case .size: .size(try f.size())
     case .rect:

@@ -1,5 +1,4 @@
 import Strata
-import StrataRender
 
 extension SceneBuilder {
   /// `filters` / `backgroundFilters`: a list of one-key objects, `{"gaussianBlur": radius}`
@@ -21,14 +20,29 @@ extension SceneBuilder {
     return out
   }
 
-  /// `compositingFilter`: one of Core Animation's blend-mode names.
-  func compositingFilter(_ field: Field) throws(SceneError) -> String? {
+  /// `compositingFilter`: one of Core Animation's filter names (`CompositingFilter`'s raw
+  /// values), or an older spelling (`compositingFilterAliases`).
+  func compositingFilter(_ field: Field) throws(SceneError) -> CompositingFilter? {
     if field.isNull { return nil }
     let name = try field.string()
-    guard BlendMode(compositingFilter: name) != nil else {
-      let known = BlendMode.compositingFilterNames
+    guard let filter = CompositingFilter(rawValue: name) ?? Self.compositingFilterAliases[name] else {
+      let known = CompositingFilter.allCases.map(\.rawValue)
       throw field.error(Suggestion.message("unknown compositing filter \"\(name)\"", name, known) + " (known: \(known.joined(separator: ", ")))")
     }
-    return name
+    return filter
   }
+
+  /// Spellings scene files have always accepted besides Core Animation's names: the blend
+  /// modes without the `BlendMode` suffix (`"multiply"`), `"sourceOver"` and `"plusLighter"`
+  /// (with or without the suffix).
+  static let compositingFilterAliases: [String: CompositingFilter] = {
+    var aliases: [String: CompositingFilter] = [
+      "sourceOver": .normalBlendMode, "sourceOverBlendMode": .normalBlendMode,
+      "plusLighter": .plusL, "plusLighterBlendMode": .plusL,
+    ]
+    for f in CompositingFilter.allCases where f != .normalBlendMode && f.rawValue.hasSuffix("BlendMode") {
+      aliases[String(f.rawValue.dropLast("BlendMode".count))] = f
+    }
+    return aliases
+  }()
 }

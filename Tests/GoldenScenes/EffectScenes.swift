@@ -150,9 +150,9 @@ extension GoldenScenes {
 
 /// Core Animation's compositing filter names, for the blend-mode scene.
 public enum BlendModeNames {
-  public static let all = [
-    "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
-    "colorDodgeBlendMode", "colorBurnBlendMode", "softLightBlendMode", "hardLightBlendMode",
-    "differenceBlendMode", "exclusionBlendMode", "plusL", "normalBlendMode",
+  public static let all: [CompositingFilter] = [
+    .multiplyBlendMode, .screenBlendMode, .overlayBlendMode, .darkenBlendMode, .lightenBlendMode,
+    .colorDodgeBlendMode, .colorBurnBlendMode, .softLightBlendMode, .hardLightBlendMode,
+    .differenceBlendMode, .exclusionBlendMode, .plusL, .normalBlendMode,
   ]
 }

@@ -11,7 +11,7 @@ import Testing
     let r = root(60, 60, [])
     let l = layer(Rect(10, 10, 40, 40), Color(1, 0, 0))
     try r.addSublayer(l)
-    var f = Transition(.fade, duration: 1)
+    let f = Transition(.fade, duration: 1)
     f.timingFunction = .linear
     l.add(f, forKey: "fade")
     l.backgroundColor = Color(0, 0, 1)

@@ -40,7 +40,7 @@ struct SceneErrorTests {
     (#""position": [1, "2"]"#, "layers[0].position[1]: expected a number, got a string"),
     (#""position": [1, 2, 3]"#, "layers[0].position: expected [x, y]: an array of 2 numbers, got 3"),
     (#""mask": true"#, "layers[0].mask: expected an object, got a boolean"),
-    (#""transform": 45"#, #"layers[0].transform: expected 16 numbers or a list of steps such as [{"rotate": 45}], got a number"#),
+    (#""transform": 45"#, #"layers[0].transform: expected 16 numbers or a list of steps such as [{"rotate": "45deg"}], got a number"#),
   ])
   func wrongValueType(members: String, expected: String) {
     #expect(sceneError(Self.layer(members)) == "scene.json: " + expected)
@@ -119,9 +119,21 @@ struct SceneErrorTests {
     let l = s.root.sublayers[0]
     #expect(l.filters == [.gaussianBlur(radius: 3)])
     #expect(l.backgroundFilters.count == 1)
-    #expect(l.compositingFilter == "screenBlendMode")
+    #expect(l.compositingFilter == .screenBlendMode)
     let ci = try load(#"{"filters": [{"CIGaussianBlur": 2}]}"#)
     #expect(ci.root.sublayers[0].filters == [.gaussianBlur(radius: 2)])
+  }
+
+  /// Scene files keep every spelling they accepted when the model's filter was a string.
+  @Test(arguments: [
+    ("multiplyBlendMode", CompositingFilter.multiplyBlendMode), ("multiply", .multiplyBlendMode),
+    ("exclusionBlendMode", .exclusionBlendMode), ("exclusion", .exclusionBlendMode),
+    ("softLight", .softLightBlendMode), ("colorDodge", .colorDodgeBlendMode),
+    ("normalBlendMode", .normalBlendMode), ("sourceOver", .normalBlendMode), ("sourceOverBlendMode", .normalBlendMode),
+    ("plusL", .plusL), ("plusLighter", .plusL), ("plusLighterBlendMode", .plusL),
+  ])
+  func compositingFilterNamesLoad(_ name: String, _ filter: CompositingFilter) throws {
+    #expect(try load(#"{"compositingFilter": "\#(name)"}"#).root.sublayers[0].compositingFilter == filter)
   }
 
   /// The error a layer object gives, or a recorded issue when it loads.

@@ -62,7 +62,7 @@ struct SceneLoaderTests {
     #expect(l.shadowColor == Color(0, 1, 0) && l.shadowOpacity == 0.5 && l.shadowOffset == Size(3, 4) && l.shadowRadius == 6)
     #expect(l.shouldRasterize && l.rasterizationScale == 2 && !l.allowsGroupOpacity && l.allowsEdgeAntialiasing)
     #expect(l.edgeAntialiasingMask == [.layerLeftEdge, .layerTopEdge])
-    #expect(l.compositingFilter == "multiplyBlendMode")
+    #expect(l.compositingFilter == .multiplyBlendMode)
     #expect(l.sublayerTransform.m34 == -1.0 / 500)
   }
 
@@ -81,10 +81,10 @@ struct SceneLoaderTests {
   @Test func transformStepsApplyInTheOrderWritten() throws {
     let scene = try loadScene(#"""
       {"width": 100, "height": 100, "layers": [
-        {"transform": [{"translate": [10, 0]}, {"rotate": 90}]},
-        {"transform": [{"rotate": 90}, {"translate": [10, 0]}]},
+        {"transform": [{"translate": [10, 0]}, {"rotate": "90deg"}]},
+        {"transform": [{"rotate": 1.5707963267948966}, {"translate": [10, 0]}]},
         {"transform": [{"scale": 2}, {"scale": [1, 3, 4]}, {"translate": [1, 2, 3]}]},
-        {"transform": [{"rotate": [180, 1, 0, 0]}]},
+        {"transform": [{"rotate": ["180deg", 1, 0, 0]}]},
         {"transform": [1, 0, 0, 0,  0, 1, 0, 0,  0, 0, 1, -0.002,  5, 6, 7, 1]},
         {"transform": []}
       ]}

@@ -21,6 +21,13 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     self.kind = a.kind
   }
 
+  /// Whether the values are angles, in radians: the `rotation` sub-paths of `transform`
+  /// and `sublayerTransform` (scene files accept `"90deg"` there).
+  public var isAngle: Bool {
+    let component = path.drop { $0 != "." }.dropFirst()
+    return TransformComponent(rawValue: String(component))?.isRotation ?? false
+  }
+
   /// Every key path, sorted: for suggestions and documentation.
   public static var all: [String] { table.keys.sorted() }
 
@@ -123,6 +130,7 @@ enum TransformComponent: String, CaseIterable {
   case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z", translation
 
   var kind: AnimationValue.Kind { self == .translation ? .size : .number }
+  var isRotation: Bool { self == .rotationX || self == .rotationY || self == .rotationZ || self == .rotation }
 
   func get(_ m: Transform3D) -> AnimationValue {
     let d = DecomposedTransform(m) ?? DecomposedTransform()

@@ -1,19 +1,53 @@
 /// Something that changes a layer's presentation over time (`CAAnimation`).
 ///
-/// Animations are values: `Layer.add(_:forKey:)` keeps a copy, as Core Animation copies
-/// the animation it is given, so changing an animation after adding it has no effect.
-/// Each one has its own timing (`MediaTiming`) inside the layer's local time.
-public protocol Animation {
-  var timing: MediaTiming { get set }
+/// As in Core Animation, an animation is an object that is configured after it is made
+/// and then handed to `Layer.add(_:forKey:)`, which attaches a copy: changing the animation
+/// afterwards does not change what the layer shows. Each one has its own timing
+/// (`MediaTiming`) inside the layer's local time.
+///
+/// Subclasses override `apply(to:at:)` and `init(copying:)` (which copies their own
+/// settings after calling `super`). `apply(to:at:)` must not change the animation: the
+/// presentation at a time t is a pure function of the model and t.
+open class Animation {
+  public var timing = MediaTiming()
   /// Shapes the progress of each cycle; nil is linear.
-  var timingFunction: TimingFunction? { get set }
+  public var timingFunction: TimingFunction?
   /// Whether the animation leaves the layer once it has ended (default true). A
   /// `forwards` fill only shows while the animation stays on the layer.
-  var isRemovedOnCompletion: Bool { get set }
+  public var isRemovedOnCompletion = true
+
+  public init() {}
+
+  /// A copy of `other`, which is of the class being initialised (`copy()` calls it so).
+  /// Subclasses copy their own stored settings, then call `super.init(copying:)`.
+  public required init(copying other: Animation) {
+    timing = other.timing
+    timingFunction = other.timingFunction
+    isRemovedOnCompletion = other.isRemovedOnCompletion
+  }
+
+  /// An independent copy with every setting (`NSCopying`): what `Layer.add(_:forKey:)`
+  /// keeps.
+  public final func copy() -> Self { Self(copying: self) }
 
   /// Applies the animation to `presentation` (a copy of the model layer with the earlier
-  /// animations already applied) at time `t` in the layer's local time.
-  func apply(to presentation: Layer, at t: Double)
+  /// animations already applied) at time `t` in the layer's local time. The base class
+  /// does nothing.
+  open func apply(to presentation: Layer, at t: Double) {}
+
+  /// Traps with a sentence when a value does not fit the animation (a point for
+  /// `opacity`): called by `Layer.add(_:forKey:)`, so the mistake shows where it is made
+  /// rather than in a later frame.
+  func checkValues() {}
+
+  /// `other` as the class being copied into: `init(copying:)` is only ever given an
+  /// animation of its own class.
+  static func same<A: Animation>(_ other: Animation, as _: A.Type) -> A {
+    guard let a = other as? A else {
+      preconditionFailure("init(copying:) of \(A.self) was given a \(type(of: other)); use copy()")
+    }
+    return a
+  }
 }
 
 extension Animation {
@@ -73,34 +107,11 @@ extension Animation {
   }
 }
 
-/// An animation of one key path (`CAPropertyAnimation`).
-public protocol PropertyAnimation: Animation {
-  var keyPath: AnimatableKeyPath { get set }
-  /// Adds the animated value to the value below it instead of replacing it.
-  var isAdditive: Bool { get set }
-  /// Each repeat continues from where the last one ended (the end value is added once
-  /// per completed cycle).
-  var isCumulative: Bool { get set }
-
-  /// The animated value at `state`, given `base`, the value the layer shows without this
-  /// animation (its model value with the earlier animations applied). For additive
-  /// animations `base` is the zero of the kind and the result is added afterwards.
-  func value(at state: TimingState, base: AnimationValue) -> AnimationValue?
-}
-
-extension PropertyAnimation {
-  public func apply(to presentation: Layer, at t: Double) {
-    guard let state = timingState(at: t) else { return }
-    let current = keyPath.value(in: presentation)
-    guard let v = value(at: state, base: isAdditive ? .zero(keyPath.kind) : current) else { return }
-    keyPath.set(isAdditive ? current.adding(v) : v, in: presentation)
-  }
-}
-
 /// What a layer does when an animatable property changes in a render tree
 /// (`CAAction`): an animation to run, or nothing (`NSNull` in Core Animation).
 public enum Action {
-  case animation(any PropertyAnimation)
+  /// A copy of the animation runs, with its key path set to the changed property.
+  case animation(PropertyAnimation)
   /// No implicit animation for this key.
   case none
 }

@@ -1,5 +1,13 @@
 /// An animation between two values of one key path (`CABasicAnimation`).
 ///
+/// ```swift
+/// let a = BasicAnimation(keyPath: "transform.rotation.z")
+/// a.fromValue = 0
+/// a.toValue = Double.pi
+/// a.duration = 1
+/// layer.add(a, forKey: "spin")
+/// ```
+///
 /// `fromValue`, `toValue` and `byValue` combine as in Core Animation:
 ///
 /// | given | animates |
@@ -14,31 +22,47 @@
 ///
 /// "Current" is the value the layer shows without this animation. For additive
 /// animations it is zero, and the result is added to the current value.
-public struct BasicAnimation: PropertyAnimation {
-  public var keyPath: AnimatableKeyPath
-  public var fromValue: AnimationValue?
-  public var toValue: AnimationValue?
-  public var byValue: AnimationValue?
-  public var timing = MediaTiming()
-  public var timingFunction: TimingFunction?
-  public var isRemovedOnCompletion = true
-  public var isAdditive = false
-  public var isCumulative = false
+open class BasicAnimation: PropertyAnimation {
+  var from: AnimationValue?
+  var to: AnimationValue?
+  var by: AnimationValue?
+
+  /// The start value: a value of the key path's type (`AnimationValueConvertible`).
+  public var fromValue: (any AnimationValueConvertible)? {
+    get { from }
+    set { from = newValue?.animationValue }
+  }
+  /// The end value.
+  public var toValue: (any AnimationValueConvertible)? {
+    get { to }
+    set { to = newValue?.animationValue }
+  }
+  /// The change relative to the start (or, with only `toValue`, to the end).
+  public var byValue: (any AnimationValueConvertible)? {
+    get { by }
+    set { by = newValue?.animationValue }
+  }
 
   public init(
-    keyPath: AnimatableKeyPath, from: AnimationValue? = nil, to: AnimationValue? = nil, by: AnimationValue? = nil,
-    duration: Double = 0
+    keyPath: AnimatableKeyPath, from: (any AnimationValueConvertible)? = nil, to: (any AnimationValueConvertible)? = nil,
+    by: (any AnimationValueConvertible)? = nil, duration: Double = 0
   ) {
-    self.keyPath = keyPath
-    fromValue = from
-    toValue = to
-    byValue = by
+    self.from = from?.animationValue
+    self.to = to?.animationValue
+    self.by = by?.animationValue
+    super.init(keyPath: keyPath)
     timing.duration = duration
+  }
+
+  public required init(copying other: Animation) {
+    let o = Self.same(other, as: BasicAnimation.self)
+    (from, to, by) = (o.from, o.to, o.by)
+    super.init(copying: other)
   }
 
   /// The start and end values, by Core Animation's combination rules.
   public func endpoints(base: AnimationValue) -> (from: AnimationValue, to: AnimationValue) {
-    switch (fromValue, toValue, byValue) {
+    switch (from, to, by) {
     case (let f?, let t?, _): (f, t)
     case (let f?, nil, let b?): (f, f.adding(b))
     case (nil, let t?, let b?): (t.subtracting(b), t)
@@ -49,9 +73,15 @@ public struct BasicAnimation: PropertyAnimation {
     }
   }
 
-  public func value(at state: TimingState, base: AnimationValue) -> AnimationValue? {
+  open override func value(at state: TimingState, base: AnimationValue) -> AnimationValue? {
     let (a, b) = endpoints(base: base)
     let v = a.interpolated(to: b, easedFraction(state))
     return isCumulative && state.iteration > 0 ? b.repeated(state.iteration).adding(v) : v
+  }
+
+  override func checkValues() {
+    check(from, "fromValue")
+    check(to, "toValue")
+    check(by, "byValue")
   }
 }

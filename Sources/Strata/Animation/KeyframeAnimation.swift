@@ -16,7 +16,7 @@ import Foundation
 /// - `rotationMode` turns the layer to follow the direction of motion of a point key path
 ///   (`auto`), or the opposite direction (`autoReverse`): the rotation about z is appended
 ///   to the presentation `transform`.
-public struct KeyframeAnimation: PropertyAnimation {
+open class KeyframeAnimation: PropertyAnimation {
   public enum CalculationMode: String, CaseIterable, Sendable {
     case linear, discrete, paced, cubic, cubicPaced
   }
@@ -25,8 +25,13 @@ public struct KeyframeAnimation: PropertyAnimation {
     case auto, autoReverse
   }
 
-  public var keyPath: AnimatableKeyPath
-  public var values: [AnimationValue] = []
+  var keyframes: [AnimationValue] = []
+
+  /// The keyframes: values of the key path's type (`AnimationValueConvertible`).
+  public var values: [any AnimationValueConvertible] {
+    get { keyframes }
+    set { keyframes = newValue.map(\.animationValue) }
+  }
   /// When set, the keyframes come from the path (for point key paths) and `values` is
   /// ignored.
   public var path: Path?
@@ -37,29 +42,32 @@ public struct KeyframeAnimation: PropertyAnimation {
   public var continuityValues: [Double]?
   public var biasValues: [Double]?
   public var rotationMode: RotationMode?
-  public var timing = MediaTiming()
-  public var timingFunction: TimingFunction?
-  public var isRemovedOnCompletion = true
-  public var isAdditive = false
-  public var isCumulative = false
 
-  public init(keyPath: AnimatableKeyPath, values: [AnimationValue] = [], duration: Double = 0) {
-    self.keyPath = keyPath
-    self.values = values
+  public init(keyPath: AnimatableKeyPath, values: [any AnimationValueConvertible] = [], duration: Double = 0) {
+    keyframes = values.map(\.animationValue)
+    super.init(keyPath: keyPath)
     timing.duration = duration
   }
 
   public init(keyPath: AnimatableKeyPath, path: Path, duration: Double = 0) {
-    self.keyPath = keyPath
     self.path = path
+    super.init(keyPath: keyPath)
     timing.duration = duration
   }
 
-  public func value(at state: TimingState, base: AnimationValue) -> AnimationValue? {
+  public required init(copying other: Animation) {
+    let o = Self.same(other, as: KeyframeAnimation.self)
+    (keyframes, path, keyTimes, timingFunctions) = (o.keyframes, o.path, o.keyTimes, o.timingFunctions)
+    (calculationMode, rotationMode) = (o.calculationMode, o.rotationMode)
+    (tensionValues, continuityValues, biasValues) = (o.tensionValues, o.continuityValues, o.biasValues)
+    super.init(copying: other)
+  }
+
+  open override func value(at state: TimingState, base: AnimationValue) -> AnimationValue? {
     evaluate(state).map(\.value)
   }
 
-  public func apply(to presentation: Layer, at t: Double) {
+  open override func apply(to presentation: Layer, at t: Double) {
     guard let state = timingState(at: t), let (v0, tangent) = evaluate(state) else { return }
     let current = keyPath.value(in: presentation)
     keyPath.set(isAdditive ? current.adding(v0) : v0, in: presentation)
@@ -67,6 +75,10 @@ public struct KeyframeAnimation: PropertyAnimation {
       let angle = atan2(d.y, d.x) + (mode == .autoReverse ? Double.pi : 0)
       presentation.transform = presentation.transform.concatenating(.rotation(angle, 0, 0, 1))
     }
+  }
+
+  override func checkValues() {
+    for (i, v) in keyframes.enumerated() { check(v, "values[\(i)]") }
   }
 
   /// The value at `state` and, for point key paths, the direction of motion.
@@ -98,7 +110,7 @@ struct KeyframeCurve {
       keys = c.isEmpty ? [] : [.point(c[0].p0)] + c.map { .point($0.p3) }
     } else {
       cubics = nil
-      keys = a.values
+      keys = a.keyframes
     }
     let n = max(keys.count - 1, 0)
     let isSpline = (mode == .cubic || mode == .cubicPaced) && cubics == nil && keys.first.map { $0.kind != .transform && $0.kind != .bool } == true

@@ -3,7 +3,7 @@
 struct LayerAnimationState {
   var timing = MediaTiming()
   /// In the order added: later animations apply on top of earlier ones.
-  var animations: [(key: String, animation: any Animation)] = []
+  var animations: [(key: String, animation: Animation)] = []
   var actions: [String: Action] = [:]
   /// Keys of animations added with `beginTime` 0, which a render tree starts at its
   /// clock's time when it next commits.
@@ -65,28 +65,30 @@ extension Layer {
 
   // MARK: Animations
 
-  /// Attaches a copy of `animation`, replacing any animation with the same key (nil: a
-  /// fresh key). A transition captures the layer as it is now as its old state, unless it
-  /// has one already.
+  /// Attaches a copy of `animation` (`CALayer.add(_:forKey:)`), replacing any animation
+  /// with the same key (nil: a fresh key). A transition captures the layer as it is now as
+  /// its old state, unless it has one already.
   ///
   /// `beginTime` is in the layer's local time. When it is 0 and the layer is in a
   /// `RenderTree`, the tree sets it to its clock's time at the next commit (as Core
   /// Animation does); elsewhere it means local time 0.
-  public func add(_ animation: any Animation, forKey key: String? = nil) {
-    var a = animation
-    if var t = a as? Transition, t.oldState == nil {
-      t.oldState = deepCopy()
-      a = t
-    }
+  ///
+  /// A value that does not fit its key path (a point for `opacity`) is a programmer's
+  /// mistake and traps here, with a sentence that names it.
+  public func add(_ animation: Animation, forKey key: String? = nil) {
+    animation.checkValues()
+    let a = animation.copy()
+    if let t = a as? Transition, t.oldState == nil { t.oldState = deepCopy() }
     let k = key ?? "animation-\(animationState.animations.count)-\(ObjectIdentifier(self).hashValue & 0xffff)"
     removeAnimation(forKey: k)
     animationState.animations.append((k, a))
     if a.timing.beginTime == 0 { animationState.unstarted.insert(k) }
   }
 
-  /// The animation attached with `key`.
-  public func animation(forKey key: String) -> (any Animation)? {
-    animationState.animations.first { $0.key == key }?.animation
+  /// A copy of the animation attached with `key` (changing it changes nothing on the
+  /// layer; add it again to replace the attached one).
+  public func animation(forKey key: String) -> Animation? {
+    animationState.animations.first { $0.key == key }?.animation.copy()
   }
 
   /// The keys of the attached animations, in the order added.

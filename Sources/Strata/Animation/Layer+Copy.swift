@@ -64,7 +64,8 @@ extension Layer {
     let c = type(of: self).init()
     c.copyProperties(from: self)
     c.animationState.timing = animationState.timing
-    c.animationState.animations = animationState.animations
+    // Copies, so that a render tree starting the original's animations leaves these be.
+    c.animationState.animations = animationState.animations.map { ($0.key, $0.animation.copy()) }
     c.animationState.actions = animationState.actions
     c.mask = mask?.deepCopy()
     for s in sublayers {

@@ -80,7 +80,7 @@ extension Layer {
       // A true cross-fade, old·(1 − p) + new·p: the two are added (plus-lighter) inside
       // the container, which is composited as one bitmap. Drawn over each other instead,
       // opaque content would let the background show through halfway.
-      new.compositingFilter = "plusL"
+      new.compositingFilter = .plusL
       w.shouldRasterize = true
     }
     w.sublayers = layout.oldOnTop ? [new, old] : [old, new]

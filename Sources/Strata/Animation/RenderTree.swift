@@ -140,10 +140,9 @@ public final class RenderTree {
       for key in AnimatableKeyPath.properties {
         guard let path = AnimatableKeyPath(key), path.kind != .bool, let was = old[key] else { continue }
         guard path.value(in: layer) != was else { continue }
-        guard var animation = action(for: path, on: layer, frame) else { continue }
-        if var basic = animation as? BasicAnimation, basic.fromValue == nil {
-          basic.fromValue = presentedValue(path, of: layer, modelValue: was, at: local)
-          animation = basic
+        guard let animation = action(for: path, on: layer, frame) else { continue }
+        if let basic = animation as? BasicAnimation, basic.from == nil {
+          basic.from = presentedValue(path, of: layer, modelValue: was, at: local)
         }
         animation.timing.beginTime = local
         layer.removeAnimation(forKey: key)
@@ -158,15 +157,18 @@ public final class RenderTree {
   /// The layer's action for a change of `path`, as Core Animation looks it up: the
   /// `actions` entry, else (unless actions are disabled) a basic animation with the
   /// transaction's duration and timing function.
-  private func action(for path: AnimatableKeyPath, on layer: Layer, _ frame: Frame) -> (any PropertyAnimation)? {
+  private func action(for path: AnimatableKeyPath, on layer: Layer, _ frame: Frame) -> PropertyAnimation? {
     switch layer.actions[path.path] {
     case .none?: return nil
-    case .animation(var a)?:
+    case .animation(let action)?:
+      // A copy: the action stays as the layer's `actions` holds it.
+      let a = action.copy()
       a.keyPath = path
+      a.checkValues()
       return a
     case nil:
       guard !frame.disableActions else { return nil }
-      var a = BasicAnimation(keyPath: path, duration: frame.animationDuration)
+      let a = BasicAnimation(keyPath: path, duration: frame.animationDuration)
       a.timingFunction = frame.timingFunction ?? .default
       return a
     }

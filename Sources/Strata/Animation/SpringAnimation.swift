@@ -5,17 +5,20 @@ import Foundation
 /// The progress `x(t)` solves `m·x'' + c·x' + k·(x − 1) = 0` with `x(0) = 0` and
 /// `x'(0) = initialVelocity` (in units of the whole distance per second, as in Core
 /// Animation), in closed form for the under-, critically and over-damped cases. `t` is the
-/// animation's local time in seconds; the timing function is not used. The values combine
-/// as `BasicAnimation`'s do.
-public struct SpringAnimation: PropertyAnimation {
-  public var basic: BasicAnimation
+/// animation's local time in seconds; the timing function is not used. It is a
+/// `BasicAnimation`, as `CASpringAnimation` is a `CABasicAnimation`: the values combine as
+/// its do.
+open class SpringAnimation: BasicAnimation {
   public var mass: Double = 1
   public var stiffness: Double = 100
   public var damping: Double = 10
   public var initialVelocity: Double = 0
 
-  public init(keyPath: AnimatableKeyPath, from: AnimationValue? = nil, to: AnimationValue? = nil, by: AnimationValue? = nil) {
-    basic = BasicAnimation(keyPath: keyPath, from: from, to: to, by: by)
+  public override init(
+    keyPath: AnimatableKeyPath, from: (any AnimationValueConvertible)? = nil, to: (any AnimationValueConvertible)? = nil,
+    by: (any AnimationValueConvertible)? = nil, duration: Double = 0
+  ) {
+    super.init(keyPath: keyPath, from: from, to: to, by: by, duration: duration)
   }
 
   /// A spring that takes about `perceptualDuration` seconds and overshoots by `bounce`
@@ -23,21 +26,23 @@ public struct SpringAnimation: PropertyAnimation {
   /// `CASpringAnimation(perceptualDuration:bounce:)` and SwiftUI's `Spring(duration:bounce:)`
   /// define it: `ω₀ = 2π / duration`, damping ratio `1 − bounce` (or `1 / (1 + bounce)`
   /// below 0). `duration` becomes the settling duration.
-  public init(keyPath: AnimatableKeyPath, perceptualDuration: Double, bounce: Double, from: AnimationValue? = nil, to: AnimationValue? = nil) {
+  public convenience init(
+    keyPath: AnimatableKeyPath, perceptualDuration: Double, bounce: Double, from: (any AnimationValueConvertible)? = nil,
+    to: (any AnimationValueConvertible)? = nil
+  ) {
     self.init(keyPath: keyPath, from: from, to: to)
     let omega = 2 * Double.pi / perceptualDuration
     let zeta = bounce >= 0 ? 1 - min(bounce, 0.999) : 1 / (1 + max(bounce, -0.999))
     stiffness = mass * omega * omega
     damping = 2 * zeta * mass * omega
-    basic.timing.duration = settlingDuration
+    timing.duration = settlingDuration
   }
 
-  public var keyPath: AnimatableKeyPath { get { basic.keyPath } set { basic.keyPath = newValue } }
-  public var timing: MediaTiming { get { basic.timing } set { basic.timing = newValue } }
-  public var timingFunction: TimingFunction? { get { basic.timingFunction } set { basic.timingFunction = newValue } }
-  public var isRemovedOnCompletion: Bool { get { basic.isRemovedOnCompletion } set { basic.isRemovedOnCompletion = newValue } }
-  public var isAdditive: Bool { get { basic.isAdditive } set { basic.isAdditive = newValue } }
-  public var isCumulative: Bool { get { basic.isCumulative } set { basic.isCumulative = newValue } }
+  public required init(copying other: Animation) {
+    let o = Self.same(other, as: SpringAnimation.self)
+    (mass, stiffness, damping, initialVelocity) = (o.mass, o.stiffness, o.damping, o.initialVelocity)
+    super.init(copying: other)
+  }
 
   /// ω₀ = √(k/m), the undamped angular frequency.
   public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
@@ -86,8 +91,8 @@ public struct SpringAnimation: PropertyAnimation {
     return exp(-decay * t) * (1 + abs(initialVelocity) + w0) * (1 + t)
   }
 
-  public func value(at state: TimingState, base: AnimationValue) -> AnimationValue? {
-    let (a, b) = basic.endpoints(base: base)
+  open override func value(at state: TimingState, base: AnimationValue) -> AnimationValue? {
+    let (a, b) = endpoints(base: base)
     return a.interpolated(to: b, progress(at: state.simpleTime))
   }
 }

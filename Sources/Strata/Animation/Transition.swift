@@ -6,7 +6,7 @@
 /// copies, the old state (captured when the transition is added) and the new state (the
 /// layer as it is now, with its other animations), each with its own opacity and offset.
 /// See docs/Animation.md.
-public struct Transition: Animation {
+open class Transition: Animation {
   /// `CATransitionType`.
   public enum Kind: String, CaseIterable, Sendable {
     /// The old content fades out while the new fades in.
@@ -41,9 +41,6 @@ public struct Transition: Animation {
   /// `endProgress` over the duration.
   public var startProgress = 0.0
   public var endProgress = 1.0
-  public var timing = MediaTiming()
-  public var timingFunction: TimingFunction?
-  public var isRemovedOnCompletion = true
   /// The layer as it looked before the change; set by `Layer.add(_:forKey:)`, or given
   /// explicitly (scene files build it from the transition's `from` object).
   public var oldState: Layer?
@@ -51,7 +48,14 @@ public struct Transition: Animation {
   public init(_ type: Kind = .fade, subtype: Direction = .fromLeft, duration: Double = 0) {
     self.type = type
     self.subtype = subtype
+    super.init()
     timing.duration = duration
+  }
+
+  public required init(copying other: Animation) {
+    let o = Self.same(other, as: Transition.self)
+    (type, subtype, startProgress, endProgress, oldState) = (o.type, o.subtype, o.startProgress, o.endProgress, o.oldState)
+    super.init(copying: other)
   }
 
   /// The progress at `state`, between `startProgress` and `endProgress`.
@@ -59,7 +63,7 @@ public struct Transition: Animation {
     startProgress + (endProgress - startProgress) * easedFraction(state)
   }
 
-  public func apply(to presentation: Layer, at t: Double) {
+  open override func apply(to presentation: Layer, at t: Double) {
     guard let state = timingState(at: t) else { return }
     presentation.animationState.transition = (self, progress(state), t)
   }

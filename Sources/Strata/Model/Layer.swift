@@ -54,8 +54,9 @@ open class Layer: CustomStringConvertible {
   /// Off by default, as on iOS: transformed layer edges are not anti-aliased.
   public var allowsEdgeAntialiasing = false
   public var edgeAntialiasingMask: EdgeAntialiasingMask = .all
-  /// A compositing filter name such as `"multiplyBlendMode"`, or nil for source-over.
-  public var compositingFilter: String? = nil
+  /// How the layer blends with what lies below it, such as `.multiplyBlendMode`; nil is
+  /// source-over.
+  public var compositingFilter: CompositingFilter? = nil
   /// Filters applied to the layer's composited content (before the mask and opacity).
   public var filters: [LayerFilter] = []
   /// Filters applied to what lies behind the layer, within its bounds (frosted glass).

@@ -41,7 +41,7 @@ public final class LayerSnapshot: Sendable {
   public let allowsGroupOpacity: Bool
   public let allowsEdgeAntialiasing: Bool
   public let edgeAntialiasingMask: EdgeAntialiasingMask
-  public let compositingFilter: String?
+  public let compositingFilter: CompositingFilter?
   public let filters: [LayerFilter]
   public let backgroundFilters: [LayerFilter]
   /// In model order; renderers sort by `zPosition`.

@@ -7,7 +7,7 @@ import Testing
   /// The analytic solution against a numerical one: RK4 on m·x'' + c·x' + k·(x − 1) = 0.
   @Test(arguments: [(1.0, 100.0, 10.0, 0.0), (1.0, 100.0, 20.0, 0.0), (2.0, 50.0, 40.0, -3.0), (0.5, 300.0, 4.0, 5.0)])
   func springPositionsFollowTheDampedOscillator(_ m: Double, _ k: Double, _ c: Double, _ v0: Double) {
-    var s = SpringAnimation(keyPath: AnimatableKeyPath("position.x")!, from: .number(0), to: .number(200))
+    let s = SpringAnimation(keyPath: "position.x", from: 0, to: 200)
     (s.mass, s.stiffness, s.damping, s.initialVelocity) = (m, k, c, v0)
     var x = 0.0, v = v0
     let h = 1e-4
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func underdampedSpringMatchesTheClosedForm() {
-    let s = SpringAnimation(keyPath: AnimatableKeyPath("opacity")!, from: .number(0), to: .number(1))
+    let s = SpringAnimation(keyPath: "opacity", from: 0, to: 1)
     // m 1, k 100, c 10: ω0 10, ζ 0.5, ωd = 10·√0.75.
     let wd = 10 * 0.75.squareRoot()
     for t in [0.05, 0.2, 0.7] {
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func durationAndBounceSpring() {
-    let s = SpringAnimation(keyPath: AnimatableKeyPath("opacity")!, perceptualDuration: 0.5, bounce: 0.3)
+    let s = SpringAnimation(keyPath: "opacity", perceptualDuration: 0.5, bounce: 0.3)
     #expect(abs(s.naturalFrequency - 4 * .pi) < 1e-9)
     #expect(abs(s.dampingRatio - 0.7) < 1e-9)
     #expect(s.duration == s.settlingDuration)
@@ -50,8 +50,8 @@ import Testing
 
   /// Paced keyframes: equal time steps cover equal distances.
   @Test func pacedKeyframesMoveAtConstantSpeed() {
-    var a = KeyframeAnimation(
-      keyPath: AnimatableKeyPath("position")!, values: [.point(.zero), .point(Point(100, 0)), .point(Point(100, 300))], duration: 1)
+    let a = KeyframeAnimation(
+      keyPath: "position", values: [Point.zero, Point(100, 0), Point(100, 300)], duration: 1)
     a.calculationMode = .paced
     a.keyTimes = [0, 0.9, 1]  // ignored when paced
     let l = Layer()
@@ -59,7 +59,7 @@ import Testing
     #expect(l.presentation(at: 0.25).position == Point(100, 0))
     #expect(l.presentation(at: 0.5).position == Point(100, 100))
     // Along a circle path (curves): arc length, not the Bézier parameter.
-    var c = KeyframeAnimation(keyPath: AnimatableKeyPath("position")!, path: Path(ellipseIn: Rect(0, 0, 200, 200)), duration: 1)
+    let c = KeyframeAnimation(keyPath: "position", path: Path(ellipseIn: Rect(0, 0, 200, 200)), duration: 1)
     c.calculationMode = .paced
     let m = Layer()
     m.add(c, forKey: "c")
@@ -72,7 +72,7 @@ import Testing
   }
 
   @Test func linearKeyframesWithKeyTimesAndTimingFunctions() {
-    var a = KeyframeAnimation(keyPath: AnimatableKeyPath("opacity")!, values: [.number(0), .number(1), .number(0.5)], duration: 2)
+    let a = KeyframeAnimation(keyPath: "opacity", values: [0, 1, 0.5], duration: 2)
     a.keyTimes = [0, 0.25, 1]
     a.timingFunctions = [.linear, .easeIn]
     let l = Layer()
@@ -85,25 +85,25 @@ import Testing
   }
 
   @Test func discreteAndCubicKeyframes() {
-    var d = KeyframeAnimation(keyPath: AnimatableKeyPath("opacity")!, values: [.number(0), .number(0.5), .number(1)], duration: 3)
+    let d = KeyframeAnimation(keyPath: "opacity", values: [0, 0.5, 1], duration: 3)
     d.calculationMode = .discrete
     let l = Layer()
     l.add(d, forKey: "d")
     #expect(l.presentation(at: 0.9).opacity == 0 && l.presentation(at: 1.1).opacity == 0.5 && l.presentation(at: 2.5).opacity == 1)
     // Catmull-Rom (cubic with zero TCB) through collinear, evenly spaced keys is linear.
-    var c = KeyframeAnimation(keyPath: AnimatableKeyPath("position.x")!, values: [0, 10, 20, 30].map { .number($0) }, duration: 3)
+    let c = KeyframeAnimation(keyPath: "position.x", values: [0, 10, 20, 30], duration: 3)
     c.calculationMode = .cubic
     let m = Layer()
     m.add(c, forKey: "c")
     #expect(abs(m.presentation(at: 1.5).position.x - 15) < 1e-9)
     // It passes through every key.
-    c.values = [0, 40, 10, 30].map { .number($0) }
+    c.values = [0, 40, 10, 30]
     m.add(c, forKey: "c")
     #expect(abs(m.presentation(at: 1).position.x - 40) < 1e-9 && abs(m.presentation(at: 2).position.x - 10) < 1e-9)
   }
 
   @Test func rotationModeFollowsThePath() {
-    var a = KeyframeAnimation(keyPath: AnimatableKeyPath("position")!, values: [.point(.zero), .point(Point(0, 100))], duration: 1)
+    let a = KeyframeAnimation(keyPath: "position", values: [Point.zero, Point(0, 100)], duration: 1)
     a.rotationMode = .auto
     let l = Layer()
     l.add(a, forKey: "r")
@@ -112,9 +112,9 @@ import Testing
   }
 
   @Test func groupRunsChildrenOnItsTimeline() {
-    var child = BasicAnimation(keyPath: AnimatableKeyPath("opacity")!, from: .number(0), to: .number(1), duration: 1)
+    let child = BasicAnimation(keyPath: "opacity", from: 0, to: 1, duration: 1)
     child.beginTime = 1
-    var g = AnimationGroup([child], duration: 4)
+    let g = AnimationGroup([child], duration: 4)
     g.beginTime = 2
     g.speed = 2
     let l = Layer()
@@ -129,7 +129,7 @@ import Testing
     let l = Layer(frame: Rect(10, 10, 100, 50))
     l.backgroundColor = Color(1, 0, 0)
     try root.addSublayer(l)
-    var t = Transition(.push, subtype: .fromRight, duration: 1)
+    let t = Transition(.push, subtype: .fromRight, duration: 1)
     t.timingFunction = .linear
     l.add(t, forKey: "transition")
     l.backgroundColor = Color(0, 0, 1)
@@ -142,7 +142,7 @@ import Testing
     // Afterwards: just the new state.
     #expect(root.presentation(at: 2).sublayers[0].sublayers.isEmpty)
     // Fade: opacities cross.
-    var f = Transition(.fade, duration: 1)
+    let f = Transition(.fade, duration: 1)
     f.timingFunction = .linear
     f.startProgress = 0.5
     l.add(f, forKey: "transition")
@@ -156,7 +156,7 @@ import Testing
     root.anchorPoint = .zero
     let l = Layer(frame: Rect(0, 0, 50, 50))
     try root.addSublayer(l)
-    l.add(BasicAnimation(keyPath: AnimatableKeyPath("position")!, to: .point(Point(325, 325)), duration: 1), forKey: "m")
+    l.add(BasicAnimation(keyPath: "position", to: Point(325, 325), duration: 1), forKey: "m")
     #expect(root.hitTest(Point(320, 320), at: 1 - 1e-9) === l)
     #expect(root.hitTest(Point(320, 320), at: 0) === root)
     #expect(root.hitTest(Point(320, 320)) === root)
@@ -179,7 +179,7 @@ import Testing
     l.backgroundColor = Color(0.1, 0.2, 0.3)
     (l.cornerRadius, l.borderWidth, l.opacity, l.shadowOpacity, l.zPosition) = (4, 2, 0.5, 0.3, 2)
     l.transform = .rotation(0.3, 0, 1, 0)
-    l.compositingFilter = "multiplyBlendMode"
+    l.compositingFilter = .multiplyBlendMode
     l.mask = Layer(frame: Rect(0, 0, 10, 10))
     l.contents = Image(width: 2, height: 2) { _, _ in (1, 2, 3, 255) }
     try root.addSublayer(l)

@@ -39,11 +39,11 @@ import Testing
     #expect(TimingFunction(0.34, 1.56, 0.64, 1).value(at: 0.6) > 1)
   }
 
-  static func animatedLayer(_ configure: (inout BasicAnimation) -> Void) -> Layer {
+  static func animatedLayer(_ configure: (BasicAnimation) -> Void) -> Layer {
     let l = Layer()
     l.position = Point(500, 0)
-    var a = BasicAnimation(keyPath: AnimatableKeyPath("position.x")!, from: .number(0), to: .number(100), duration: 1)
-    configure(&a)
+    let a = BasicAnimation(keyPath: "position.x", from: 0, to: 100, duration: 1)
+    configure(a)
     l.add(a, forKey: "x")
     return l
   }
@@ -132,7 +132,7 @@ import Testing
     // time is 2, so a 4 s animation on a speed-1 sublayer is half way.
     let inner = Layer()
     try fast.addSublayer(inner)
-    inner.add(BasicAnimation(keyPath: AnimatableKeyPath("opacity")!, from: .number(0), to: .number(1), duration: 4), forKey: "fade")
+    inner.add(BasicAnimation(keyPath: "opacity", from: 0, to: 1, duration: 4), forKey: "fade")
     let p = root.presentation(at: 1)
     #expect(abs(p.sublayers[0].sublayers[1].opacity - 0.5) < 1e-12)
     #expect(abs(inner.presentation(at: 1).opacity - 0.5) < 1e-12)
@@ -141,7 +141,7 @@ import Testing
   @Test func pausedLayerShowsItsTimeOffset() throws {
     let root = Layer(), l = Layer()
     try root.addSublayer(l)
-    l.add(BasicAnimation(keyPath: AnimatableKeyPath("opacity")!, from: .number(0), to: .number(1), duration: 2), forKey: "f")
+    l.add(BasicAnimation(keyPath: "opacity", from: 0, to: 1, duration: 2), forKey: "f")
     l.speed = 0
     l.timeOffset = 0.5
     #expect(abs(root.presentation(at: 10).sublayers[0].opacity - 0.25) < 1e-12)

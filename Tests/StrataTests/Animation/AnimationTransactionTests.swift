@@ -20,14 +20,14 @@ import Testing
     l.opacity = 0
     tree.commit()
     let a = try #require(l.animation(forKey: "opacity") as? BasicAnimation)
-    #expect(a.beginTime == 5 && a.fromValue == .number(1) && a.toValue == nil && a.duration == 2)
+    #expect(a.beginTime == 5 && a.fromValue?.animationValue == 1 && a.toValue == nil && a.duration == 2)
     #expect(tree.root.presentation(at: 6).sublayers[0].opacity == 0.5)
     // Retarget half way: the new animation starts from what is on screen.
     clock.now = 6
     l.opacity = 1
     tree.flush()
     let b = try #require(l.animation(forKey: "opacity") as? BasicAnimation)
-    #expect(b.fromValue == .number(0.5) && b.beginTime == 6 && b.duration == 0.25)
+    #expect(b.fromValue?.animationValue == 0.5 && b.beginTime == 6 && b.duration == 0.25)
     #expect(b.timingFunction == .default)
     clock.now = 7.5
     tree.tick()
@@ -42,7 +42,7 @@ import Testing
     }
     #expect(l.animationKeys.isEmpty)
     l.actions["bounds"] = Action.none
-    var spring = SpringAnimation(keyPath: AnimatableKeyPath("cornerRadius")!)
+    let spring = SpringAnimation(keyPath: "cornerRadius")
     spring.duration = 1
     l.actions["cornerRadius"] = .animation(spring)
     l.bounds = Rect(0, 0, 20, 20)
@@ -54,7 +54,7 @@ import Testing
 
   @Test func explicitAnimationsStartAtTheClocksTime() throws {
     let (tree, _, l) = try Self.tree()
-    l.add(BasicAnimation(keyPath: AnimatableKeyPath("opacity")!, from: .number(0), to: .number(1), duration: 1), forKey: "f")
+    l.add(BasicAnimation(keyPath: "opacity", from: 0, to: 1, duration: 1), forKey: "f")
     let snapshot = tree.snapshot()
     #expect(snapshot.sublayers[0].opacity == 0)
     #expect(l.animation(forKey: "f")?.beginTime == 5)

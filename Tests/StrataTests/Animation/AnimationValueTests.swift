@@ -37,7 +37,7 @@ import Testing
     }
     // The same turn through the scalar sub-path is exact and clockwise on screen.
     let l = Layer()
-    l.add(BasicAnimation(keyPath: AnimatableKeyPath("transform.rotation.z")!, from: .number(0), to: .number(.pi), duration: 1), forKey: "r")
+    l.add(BasicAnimation(keyPath: "transform.rotation.z", from: 0, to: Double.pi, duration: 1), forKey: "r")
     #expect(Self.close(l.presentation(at: 0.5).transform, .rotation(.pi / 2, 0, 0, 1)))
     #expect(Self.close(l.presentation(at: 0.25).transform, .rotation(.pi / 4, 0, 0, 1)))
   }
@@ -51,28 +51,28 @@ import Testing
   @Test func subPathsReadAndWriteComponents() {
     let l = Layer()
     l.transform = Transform3D.scale(2, 2).concatenating(.rotation(0.5, 0, 0, 1)).concatenating(.translation(7, 8))
-    let rz = AnimatableKeyPath("transform.rotation.z")!
+    let rz = AnimatableKeyPath.transformRotationZ
     #expect(abs(rz.value(in: l).components[0] - 0.5) < 1e-12)
-    rz.set(.number(1), in: l)
+    rz.set(1, in: l)
     // The rotation is replaced; scale and translation stay.
     #expect(Self.close(l.transform, Transform3D.scale(2, 2).concatenating(.rotation(1, 0, 0, 1)).concatenating(.translation(7, 8))))
-    AnimatableKeyPath("transform.scale")!.set(.number(3), in: l)
-    #expect(abs(AnimatableKeyPath("transform.scale.x")!.value(in: l).components[0] - 3) < 1e-12)
-    #expect(AnimatableKeyPath("transform.translation")!.value(in: l) == .size(Size(7, 8)))
-    AnimatableKeyPath("bounds.size.width")!.set(.number(40), in: l)
-    AnimatableKeyPath("position.x")!.set(.number(12), in: l)
-    AnimatableKeyPath("shadowOffset.height")!.set(.number(5), in: l)
-    AnimatableKeyPath("contentsRect.origin.y")!.set(.number(0.5), in: l)
+    AnimatableKeyPath.transformScale.set(3, in: l)
+    #expect(abs(AnimatableKeyPath.transformScaleX.value(in: l).components[0] - 3) < 1e-12)
+    #expect(AnimatableKeyPath.transformTranslation.value(in: l) == .size(Size(7, 8)))
+    for (path, value) in [("bounds.size.width", 40.0), ("position.x", 12), ("shadowOffset.height", 5), ("contentsRect.origin.y", 0.5)] {
+      AnimatableKeyPath(path)?.set(.number(value), in: l)
+    }
     #expect(l.bounds.width == 40 && l.position.x == 12 && l.shadowOffset.height == 5 && l.contentsRect.origin.y == 0.5)
-    #expect(AnimatableKeyPath("transform.rotaton.z") == nil)
-    #expect(AnimatableKeyPath("backgroundColor")?.kind == .color)
+    let misspelt = "transform.rotaton.z", colour = "backgroundColor"
+    #expect(AnimatableKeyPath(misspelt) == nil)
+    #expect(AnimatableKeyPath(colour)?.kind == .color)
   }
 
   @Test func basicAnimationCombinesFromToAndBy() {
-    let k = AnimatableKeyPath("opacity")!
+    let k: AnimatableKeyPath = "opacity"
     let base = AnimationValue.number(0.5)
     func ends(_ f: Double?, _ t: Double?, _ b: Double?) -> [Double] {
-      let a = BasicAnimation(keyPath: k, from: f.map { .number($0) }, to: t.map { .number($0) }, by: b.map { .number($0) })
+      let a = BasicAnimation(keyPath: k, from: f, to: t, by: b)
       let e = a.endpoints(base: base)
       return [e.from.components[0], e.to.components[0]]
     }
@@ -88,7 +88,7 @@ import Testing
   @Test func additiveAnimationsAddToTheValueBelow() {
     let l = Layer()
     l.position = Point(100, 100)
-    var a = BasicAnimation(keyPath: AnimatableKeyPath("position")!, from: .point(.zero), to: .point(Point(10, 20)), duration: 1)
+    let a = BasicAnimation(keyPath: "position", from: Point.zero, to: Point(10, 20), duration: 1)
     a.isAdditive = true
     l.add(a, forKey: "shake")
     #expect(l.presentation(at: 0.5).position == Point(105, 110))
@@ -96,7 +96,7 @@ import Testing
 
   @Test func coloursInterpolateComponentwise() {
     let l = Layer()
-    l.add(BasicAnimation(keyPath: AnimatableKeyPath("backgroundColor")!, from: .color(Color(1, 0, 0)), to: .color(Color(0, 0, 1, 0)), duration: 2), forKey: "c")
+    l.add(BasicAnimation(keyPath: "backgroundColor", from: Color(1, 0, 0), to: Color(0, 0, 1, 0), duration: 2), forKey: "c")
     #expect(l.presentation(at: 1).backgroundColor == Color(0.5, 0, 0.5, 0.5))
   }
 }

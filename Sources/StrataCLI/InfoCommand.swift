@@ -61,7 +61,9 @@ enum InfoCommand {
       out += "gpu: unavailable: \(e)\n"
       out += forcedPlatform(settings)
     }
-    out += "\(AutoDecision(GPUFinding(probe)))\n"
+    let auto = AutoDecision(GPUFinding(probe))
+    // Without any GPU, the reason is the line above.
+    out += probe.isSuccess ? "\(auto)\n" : "auto: \(auto.choice.rawValue) (no GPU)\n"
     if settings.origin == .environment {
       out += "strata render's default: \(settings.choice.rawValue) (\(BackendSettings.backendVariable)=\(settings.choice.rawValue))\n"
     }
@@ -74,5 +76,11 @@ enum InfoCommand {
     guard let p = settings.platform else { return "" }
     let others = EGLPlatform.allCases.filter { $0 != p }.map(\.rawValue).joined(separator: " and ")
     return "  EGL platform: \(p.rawValue) only (\(BackendSettings.platformVariable)=\(p.rawValue)); \(others) were not probed\n"
+  }
+}
+
+extension Result {
+  fileprivate var isSuccess: Bool {
+    if case .success = self { true } else { false }
   }
 }

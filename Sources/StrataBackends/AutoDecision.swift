@@ -24,9 +24,9 @@ public enum GPUFinding: Sendable, Equatable {
 /// What `--backend auto` renders on, and why: a hardware GPU when there is one, otherwise
 /// the CPU renderer.
 ///
-/// A software GPU is not taken: on the showcase the CPU renderer takes about 14 ms, llvmpipe
-/// 80 ms with Mesa's shader cache warm and 1.5 s cold (see README, "GPU backend and
-/// fallback"). `--backend gpu` still takes llvmpipe.
+/// A software GPU is not taken: on the showcase the CPU renderer takes about 9 ms, llvmpipe
+/// 76 ms with Mesa's shader cache warm and over a second cold (README, "The `strata`
+/// command"). `--backend gpu` still takes llvmpipe.
 public struct AutoDecision: Sendable, Equatable, CustomStringConvertible {
   /// `.gpu` or `.cpu`.
   public var choice: BackendChoice

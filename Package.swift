@@ -3,15 +3,16 @@ import PackageDescription
 
 /// Strata: a headless, Core Animation-style compositor.
 ///
-/// Dependencies point one way: model (`Strata`) <- render list (`StrataRender`) <- backends
-/// (`StrataCPU`, `StrataGL`) <- tools. Image codecs and scene files sit beside the model;
-/// `StrataTesting` sits on top, for users' tests.
+/// Dependencies point one way: model (`Strata`) <- render list and the `Renderer` protocol
+/// (`StrataRender`) <- backends (`StrataCPU`, `StrataGL`, never one on the other) <- the
+/// fallback chain and backend choice (`StrataBackends`) <- tools. Image codecs and scene
+/// files sit beside the model; `StrataTesting` sits on top, for users' tests.
 let package = Package(
   name: "Strata",
   products: [
     .library(
       name: "Strata",
-      targets: ["Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL"]),
+      targets: ["Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
     .executable(name: "strata", targets: ["strata"]),
     .executable(name: "strata-bench", targets: ["strata-bench"]),
@@ -33,15 +34,18 @@ let package = Package(
       name: "EmbedShaders", capability: .buildTool(), dependencies: ["strata-embed-shaders"],
       path: "Plugins/EmbedShaders"),
     .target(
-      name: "StrataGL", dependencies: ["Strata", "StrataRender", "StrataCPU", "CEGL"],
+      name: "StrataGL", dependencies: ["Strata", "StrataRender", "CEGL"],
       plugins: ["EmbedShaders"]),
+    // The fallback chain (GPU, fresh context, CPU) and the backend choice: the only module
+    // the tools and the testing library choose a renderer through.
+    .target(name: "StrataBackends", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL"]),
     .target(
       name: "StrataTesting",
-      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"]),
+      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataBackends"]),
     .target(
       name: "StrataCLI",
       dependencies: [
-        "Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataTesting",
+        "Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataGL", "StrataBackends", "StrataTesting",
       ]),
     .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
     .executableTarget(
@@ -64,6 +68,9 @@ let package = Package(
     .testTarget(
       name: "StrataTestingTests",
       dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"]),
+    .testTarget(
+      name: "StrataBackendsTests",
+      dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
     .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata"]),
   ],
   swiftLanguageModes: [.v6]

@@ -2,6 +2,8 @@
 struct Arguments {
   private let items: [String]
   private var index = 0
+  /// Options that may be given once, by key, with the spelling and value seen first.
+  private var given: [String: (name: String, value: String)] = [:]
 
   init(_ items: [String]) { self.items = items }
 
@@ -18,9 +20,30 @@ struct Arguments {
     return v
   }
 
+  /// The value of an option that may be given only once; `key` joins its spellings
+  /// (`-o` and `--output`). A second one is an error rather than silently winning.
+  mutating func onceValue(for name: String, key: String? = nil) throws(UsageError) -> String {
+    let v = try value(for: name)
+    let k = key ?? name
+    if let first = given[k] {
+      throw UsageError(message: "\(k) given twice: \(first.name) '\(first.value)', then \(name) '\(v)'; give it once")
+    }
+    given[k] = (name, v)
+    return v
+  }
+
   /// A finite number greater than zero after option `name`.
   mutating func positiveNumber(for name: String) throws(UsageError) -> Double {
     let v = try value(for: name)
+    return try Self.positive(v, for: name)
+  }
+
+  /// A finite number greater than zero after an option that may be given only once.
+  mutating func oncePositiveNumber(for name: String) throws(UsageError) -> Double {
+    try Self.positive(try onceValue(for: name), for: name)
+  }
+
+  private static func positive(_ v: String, for name: String) throws(UsageError) -> Double {
     guard let n = Double(v), n.isFinite, n > 0 else { throw UsageError(message: "\(name) needs a positive number, got '\(v)'") }
     return n
   }
@@ -33,7 +56,8 @@ enum Parsed<Options> {
   case exit(ExitCode)
 
   /// Parses with `parse` (which returns nil for `--help`): help goes to standard output with
-  /// status 0, a usage error to standard error with the usage and status 2.
+  /// status 0; a usage error to standard error with status 2, as the message, the one-line
+  /// usage and a pointer to `--help` (the whole help would bury the message).
   static func from(
     _ command: String, usage: String, console: Console, _ parse: () throws(UsageError) -> Options?
   ) -> Parsed<Options> {
@@ -44,8 +68,18 @@ enum Parsed<Options> {
       }
       return .run(o)
     } catch {
-      console.err("strata \(command): \(error.message)\n\n" + usage + "\n")
+      console.err(UsageError.report(error, command: "strata \(command)", usage: usage))
       return .exit(.usage)
     }
+  }
+}
+
+extension UsageError {
+  /// `strata render: MESSAGE`, then (for command-line mistakes) the usage's first line and
+  /// `Run 'strata render --help' for more.`
+  static func report(_ error: UsageError, command: String, usage: String) -> String {
+    guard error.showsUsage else { return "\(command): \(error.message)\n" }
+    let line = usage.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? usage
+    return "\(command): \(error.message)\n\(line)\nRun '\(command) --help' for more.\n"
   }
 }

@@ -16,7 +16,10 @@ public enum ExitCode: Int32, Sendable {
   case usage = 2
 }
 
-/// A command-line mistake; reported with the command's usage and exit status 2.
+/// A command-line mistake, or an environment variable with an unknown value; reported
+/// with exit status 2 (and, for the command line, the one-line usage).
 struct UsageError: Error {
   let message: String
+  /// False for a bad environment variable: the command line was fine.
+  var showsUsage = true
 }

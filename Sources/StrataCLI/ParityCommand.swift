@@ -1,6 +1,6 @@
 import Foundation
 import Strata
-import StrataCPU
+import StrataBackends
 import StrataGL
 import StrataPNG
 import StrataRender
@@ -48,9 +48,14 @@ enum ParityCommand {
     return o
   }
 
-  static func run(_ args: [String], console: Console) -> ExitCode {
+  static func run(_ args: [String], console: Console, environment: [String: String] = [:]) -> ExitCode {
     let o: Options
-    switch Parsed.from("parity", usage: usage, console: console, { () throws(UsageError) in try parse(args) }) {
+    var settings = BackendSettings()
+    switch Parsed.from("parity", usage: usage, console: console, { () throws(UsageError) -> Options? in
+      let o = try parse(args)
+      if o != nil { try settings.apply(environment: environment) }
+      return o
+    }) {
     case .exit(let code): return code
     case .run(let options): o = options
     }
@@ -63,9 +68,11 @@ enum ParityCommand {
     if let scale = o.scale { s.scale = scale }
     let list = RenderListCompiler(width: s.pixelWidth, height: s.pixelHeight, scale: s.scale, background: s.background)
       .compile(s.root.snapshot())
-    let renderer = FrameRenderer(.gpu)
-    guard let gl = renderer.gpu else {
-      console.err("strata parity: no GPU backend: \(renderer.gpuUnavailableReason ?? "unknown")\n")
+    let gl: GLRenderer
+    switch Backends.gpu(platform: settings.platform) {
+    case .success(let r): gl = r
+    case .failure(let e):
+      console.err("strata parity: no GPU backend: \(e)\n")
       return .usage
     }
     let gpu: PixelBuffer
@@ -73,7 +80,7 @@ enum ParityCommand {
       console.err("strata parity: the GPU frame failed: \(error)\n")
       return .usage
     }
-    let cpu = CPURenderer().render(list)
+    let cpu = Backends.cpu.render(list)
     // A scene file has no calibrated budget: allow one pixel in 10,000 per check (edge
     // pixels of filtering and coverage ties), no pixel of critical alpha or flat colour.
     var budget = Budget()

@@ -1,7 +1,6 @@
 import Foundation
 import Strata
-import StrataCPU
-import StrataGL
+import StrataBackends
 import StrataPNG
 import StrataRender
 import StrataScene
@@ -20,30 +19,37 @@ enum RenderCommand {
 
     options:
       -o, --output OUT       where to write: a PNG file; with --frames and --format png a
-                             pattern with %d or %0Nd for the frame number; '-' for
-                             standard output (rgba only)
+                             pattern with %d or %0Nd for the frame number (its directory
+                             is created when missing); '-' for standard output (rgba only)
       --time T               the time in seconds to render (default 0)
       --frames START:END     frames START up to END (not included), frame i at time i/fps
       --fps N                frames per second for --frames (default 30)
       --format F             png (default): one PNG per frame; apng: one animated PNG;
                              rgba: raw 8-bit RGBA frames, straight alpha, top row first
-      --backend B            auto (the GPU when a probe finds one, else the CPU), cpu or gpu;
-                             default: $STRATA_BACKEND, else auto
+      --backend B            auto (a hardware GPU when there is one, else the CPU), cpu,
+                             or gpu (any GPU, llvmpipe too); default: $STRATA_BACKEND,
+                             else auto ('strata info' says what auto picks here)
       --scale S              pixels per point, overriding the scene's "scale"
       --verbose              say which backend rendered and how long each step took
       -h, --help             show this help
 
     A progress bar (frame, frames per second, time left) appears on standard error when
     it is a terminal. Frames render several at a time on the CPU backend, one after the
-    other on the GPU; an interrupted run leaves only complete files.
+    other on the GPU; an interrupted run leaves only complete files. An option that takes
+    a value may be given once.
 
-    exit status: 0 rendered, 1 the scene could not be rendered, 2 wrong command line
+    environment:
+      STRATA_BACKEND=auto|cpu|gpu                  the default of --backend
+      STRATA_EGL_PLATFORM=device|gbm|surfaceless   probe only this EGL platform
+
+    exit status: 0 rendered, 1 the scene could not be rendered, 2 wrong command line or
+    environment variable
     """
 
   struct Options {
     var scene: String?
     var output: String?
-    var backend = ProcessInfo.processInfo.environment[BackendPreference.variable].flatMap(BackendPreference.init(rawValue:)) ?? .auto
+    var backend = BackendSettings()
     var scale: Double?
     var verbose = false
     var time: Double?
@@ -52,37 +58,33 @@ enum RenderCommand {
     var format = FrameFormat.png
   }
 
-  static func parse(_ args: [String]) throws(UsageError) -> Options? {
+  static func parse(_ args: [String], environment: [String: String] = [:]) throws(UsageError) -> Options? {
     var o = Options()
     var fpsGiven = false
+    var backendFlag: String?
     var args = Arguments(args)
     while let a = args.next() {
       switch a {
       case "-h", "--help": return nil
-      case "-o", "--output": o.output = try args.value(for: a)
-      case "--backend":
-        let v = try args.value(for: a)
-        guard let b = BackendChoice(rawValue: v) else {
-          throw UsageError(message: "unknown backend '\(v)'; choose auto, cpu or gpu")
-        }
-        o.backend = b
-      case "--scale": o.scale = try args.positiveNumber(for: a)
+      case "-o", "--output": o.output = try args.onceValue(for: a, key: "-o")
+      case "--backend": backendFlag = try args.onceValue(for: a)
+      case "--scale": o.scale = try args.oncePositiveNumber(for: a)
       case "--time":
-        let v = try args.value(for: a)
+        let v = try args.onceValue(for: a)
         guard let t = Double(v), t.isFinite else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
         o.time = t
       case "--frames":
-        let v = try args.value(for: a)
+        let v = try args.onceValue(for: a)
         let parts = v.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let s = Int(parts[0]), let e = Int(parts[1]), s >= 0, e > s else {
           throw UsageError(message: "--frames needs START:END with 0 <= START < END, got '\(v)'")
         }
         o.frames = s..<e
       case "--fps":
-        o.fps = try args.positiveNumber(for: a)
+        o.fps = try args.oncePositiveNumber(for: a)
         fpsGiven = true
       case "--format":
-        let v = try args.value(for: a)
+        let v = try args.onceValue(for: a)
         guard let f = FrameFormat(rawValue: v) else { throw UsageError(message: "unknown format '\(v)'; choose png, apng or rgba") }
         o.format = f
       case "--verbose", "-v": o.verbose = true
@@ -92,20 +94,31 @@ enum RenderCommand {
         o.scene = a
       }
     }
+    if let v = backendFlag {
+      do throws(BackendSettingError) { try o.backend.setChoice(v) } catch { throw UsageError(message: error.description) }
+    }
     guard o.scene != nil else { throw UsageError(message: "no scene file given") }
     guard let output = o.output else { throw UsageError(message: "no output file given (-o OUT.png)") }
     if o.frames != nil && o.time != nil { throw UsageError(message: "give either --time or --frames, not both") }
     if fpsGiven && o.frames == nil { throw UsageError(message: "--fps goes with --frames") }
     if output == "-" && o.format != .rgba { throw UsageError(message: "only --format rgba writes to standard output ('-o -')") }
-    if o.frames != nil && o.format == .png && FramePattern(output) == nil {
+    let isPattern = FramePattern(output) != nil
+    if o.frames != nil && o.format == .png && !isPattern {
       throw UsageError(message: "with --frames, -o needs a pattern such as 'frames/frame-%04d.png' (or use --format apng or rgba)")
     }
+    if isPattern && (o.frames == nil || o.format != .png) {
+      // One file would be written, literally named with the %d in it.
+      let why = o.frames == nil ? "without --frames one image is written" : "--format \(o.format.rawValue) writes one file"
+      throw UsageError(
+        message: "-o '\(output)' has a frame number (%d), but \(why); give a plain file name, or --frames with --format png for one file per frame")
+    }
+    try o.backend.apply(environment: environment)
     return o
   }
 
-  static func run(_ args: [String], console: Console) -> ExitCode {
+  static func run(_ args: [String], console: Console, environment: [String: String]) -> ExitCode {
     let options: Options
-    switch Parsed.from("render", usage: usage, console: console, { () throws(UsageError) in try parse(args) }) {
+    switch Parsed.from("render", usage: usage, console: console, { () throws(UsageError) in try parse(args, environment: environment) }) {
     case .exit(let code): return code
     case .run(let o): options = o
     }

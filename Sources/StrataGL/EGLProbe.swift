@@ -14,7 +14,9 @@ public enum EGLProbe {
     var steps: [ProbeStep]
   }
 
-  static func open(only: EGLPlatform? = nil, debug: Bool = false) -> Result {
+  /// With `hardwareOnly`, the surfaceless step (software only) is skipped without making a
+  /// context; the device and GBM steps skip software rasterisers anyway.
+  static func open(only: EGLPlatform? = nil, debug: Bool = false, hardwareOnly: Bool = false) -> Result {
     var steps: [ProbeStep] = []
     let forced = only ?? ProcessInfo.processInfo.environment[platformVariable].flatMap(EGLPlatform.init(rawValue:))
     let egl: EGLCalls
@@ -33,6 +35,10 @@ public enum EGLProbe {
     for platform in EGLPlatform.allCases {
       if let f = forced, f != platform {
         steps.append(ProbeStep(name: platform.rawValue, outcome: .skipped("\(platformVariable)=\(f.rawValue)")))
+        continue
+      }
+      if hardwareOnly && platform == .surfaceless {
+        steps.append(ProbeStep(name: platform.rawValue, outcome: .skipped("a software rasteriser, and only a hardware GPU was asked for")))
         continue
       }
       let (ctx, platformSteps) = probe(platform, egl: egl, client: client, debug: debug)

@@ -18,6 +18,9 @@ public final class GLRenderer: @unchecked Sendable {
     public var textureBudgetBytes = 512 << 20
     /// Only probe this platform.
     public var platform: EGLPlatform?
+    /// Take only a hardware GPU: the probe skips software rasterisers (llvmpipe) without
+    /// making a context on them (`--backend auto` prefers the CPU renderer to those).
+    public var hardwareOnly = false
     /// Ask for a debug context and log `KHR_debug` messages to standard error.
     public var debug = ProcessInfo.processInfo.environment["STRATA_GL_DEBUG"] == "1"
 
@@ -43,7 +46,7 @@ public final class GLRenderer: @unchecked Sendable {
 
   /// Probes EGL (see `EGLProbe`) and creates the context.
   public init(options: Options = Options()) throws(GLSetupError) {
-    let result = EGLProbe.open(only: options.platform, debug: options.debug)
+    let result = EGLProbe.open(only: options.platform, debug: options.debug, hardwareOnly: options.hardwareOnly)
     guard let context = result.context else {
       let why = result.steps.map(\.description).joined(separator: "; ")
       throw .noDisplay("no headless OpenGL ES 3 context (\(why))")
@@ -73,7 +76,7 @@ public final class GLRenderer: @unchecked Sendable {
   }
 
   /// Renders `list` into a new buffer.
-  public func render(_ list: RenderList) throws(GLRenderError) -> PixelBuffer {
+  public func render(_ list: RenderList) throws(RenderError) -> PixelBuffer {
     var target = PixelBuffer(width: list.width, height: list.height)
     try render(list, into: &target)
     return target
@@ -81,17 +84,22 @@ public final class GLRenderer: @unchecked Sendable {
 
   /// Draws a compiled list into `target` (which must have the list's size).
   ///
-  /// Throws when the frame cannot be drawn here (a canvas larger than the render target
-  /// limits) or when the context reports an error or a reset; the caller re-renders.
-  public func render(_ list: RenderList, into target: inout PixelBuffer) throws(GLRenderError) {
+  /// Throws `.unsupported` when the frame cannot be drawn here (a canvas larger than the
+  /// render target limits) and `.deviceFailure` when the context reports an error or a
+  /// reset; the caller re-renders.
+  public func render(_ list: RenderList, into target: inout PixelBuffer) throws(RenderError) {
     precondition(target.width == list.width && target.height == list.height, "target size differs from the list's")
     guard canRender(width: list.width, height: list.height) else {
-      throw .unsupported(
-        "a \(list.width)x\(list.height) canvas exceeds the GPU's render target limit (\(info.maxRenderbufferSize) pixels)")
+      throw RenderError(
+        .unsupported, "a \(list.width)x\(list.height) canvas exceeds the GPU's render target limit (\(info.maxRenderbufferSize) pixels)")
     }
     let limit = maxTextureSize
-    try state.withLock { s throws(GLRenderError) in
-      try s.draw(list, into: &target, textureLimit: limit)
+    do throws(GLRenderError) {
+      try state.withLock { s throws(GLRenderError) in
+        try s.draw(list, into: &target, textureLimit: limit)
+      }
+    } catch {
+      throw RenderError(error)
     }
   }
 }

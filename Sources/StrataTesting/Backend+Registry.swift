@@ -1,5 +1,5 @@
 import Foundation
-import StrataGL
+import StrataBackends
 import Synchronization
 
 extension Backend {
@@ -36,11 +36,13 @@ extension Backend {
 
   /// The backends this module knows without registration: the CPU renderer, and the GPU
   /// renderer when a headless EGL context can be made (probed once; a GPU that fails to
-  /// initialise is left out, not failed). Its reference key names the driver
-  /// (`gles3-llvmpipe`, `gles3-nvidia`, …) and falls back to `gles3`, then `cpu`.
+  /// initialise is left out, not failed). Any GPU counts, llvmpipe included: testing both
+  /// backends is the point here, whatever `--backend auto` would pick. Its reference key
+  /// names the driver (`gles3-llvmpipe`, `gles3-nvidia`, …) and falls back to `gles3`, then
+  /// `cpu`.
   static let builtIn: [Backend] = {
     guard ProcessInfo.processInfo.environment["STRATA_BACKEND"] != "cpu",
-      let gl = try? GLRenderer()
+      case .success(let gl) = Backends.gpu()
     else { return [.cpu] }
     let gpu = Backend(name: gl.info.backendKey, fallbackKeys: ["gles3", "cpu"]) { list in try gl.render(list) }
     return [.cpu, gpu]

@@ -1,5 +1,5 @@
 import Strata
-import StrataCPU
+import StrataBackends
 import StrataRender
 import Synchronization
 
@@ -49,7 +49,7 @@ public struct Backend: Sendable, Hashable, CustomStringConvertible {
 
   /// The software renderer: the reference every other backend is compared against.
   public static let cpu = Backend(name: "cpu", fallbackKeys: [], isReference: true) { list in
-    CPURenderer().render(list)
+    Backends.cpu.render(list)
   }
 
   /// The backend whose images define correct output.

@@ -89,34 +89,17 @@ func compile(_ scene: Scene) -> RenderList {
     #expect(gl.textureStats.residentBytes == 32 * 24 * 4)
   }
 
-  @Test func lostFrameIsRenderedAgainThenOnTheCPU() throws {
-    let r = root(32, 32, [layer(Rect(4, 4, 24, 24), .white) { $0.cornerRadius = 6 }])
-    let list = RenderListCompiler(width: 32, height: 32, background: .black).compile(r.snapshot())
-    let expected = CPURenderer().render(list)
-    let renderer = FrameRenderer(.auto)
-    renderer.warn = { _ in }
-    var out = PixelBuffer(width: 32, height: 32)
-    renderer.injectedFaults.store(1, ordering: .relaxed)
-    let once = try renderer.render(list, into: &out)
-    #expect(once.backend.contains("fresh context"), "\(once)")
-    #expect(Difference(out, expected).largest <= 2)
-    renderer.injectedFaults.store(2, ordering: .relaxed)
-    out = PixelBuffer(width: 32, height: 32)
-    let twice = try renderer.render(list, into: &out)
-    #expect(twice.backend == "cpu", "\(twice)")
-    #expect(out == expected)
-  }
-
-  @Test func oversizedCanvasFallsBackToTheCPU() throws {
+  /// A canvas beyond the render target limit is refused as `.unsupported`, so that the
+  /// fallback chain (`StrataBackendsTests`) sends it to the CPU without retrying.
+  @Test func oversizedCanvasIsUnsupported() throws {
     let gl = try GPU.renderer()
     let big = gl.info.maxRenderbufferSize + 1
     #expect(!gl.canRender(width: big, height: 1))
     let list = RenderListCompiler(width: big, height: 1).compile(root(Double(big), 1, []).snapshot())
     var out = PixelBuffer(width: big, height: 1)
-    #expect(throws: GLRenderError.self) { try gl.render(list, into: &out) }
-    let report = try FrameRenderer(.auto).render(list, into: &out)
-    #expect(report.backend == "cpu")
-    #expect(report.notes.contains { $0.contains("render target limit") })
+    #expect(throws: RenderError(.unsupported, "a \(big)x1 canvas exceeds the GPU's render target limit (\(big - 1) pixels)")) {
+      try gl.render(list, into: &out)
+    }
   }
 
   @Test func rasterizedLayerIsReusedOnTheGPU() throws {

@@ -1,4 +1,0 @@
-import StrataGL
-
-/// A rendering backend the user can ask for (`--backend`).
-public typealias BackendChoice = BackendPreference

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The module graph the README describes: the backends never depend on each other, and the
+/// tools choose a renderer only through `StrataBackends` (the fallback chain above both).
+@Suite struct LayeringTests {
+  /// The dependency list of `target` in Package.swift, read from its text.
+  static func dependencies(of target: String) throws -> [String] {
+    let manifest = try String(contentsOf: repoRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let marker = "name: \"\(target)\", dependencies: ["
+    let start = try #require(manifest.range(of: marker), "no target \(target) with a dependency list in Package.swift")
+    let rest = manifest[start.upperBound...]
+    let end = try #require(rest.firstIndex(of: "]"))
+    return rest[..<end].split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: ["\""]) }
+      .filter { !$0.isEmpty }
+  }
+
+  /// The modules the Swift files of `Sources/<module>` import.
+  static func imports(in module: String) throws -> Set<String> {
+    let dir = repoRoot.appendingPathComponent("Sources/\(module)")
+    var found = Set<String>()
+    for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".swift") {
+      let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+      for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+        found.insert(String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces))
+      }
+    }
+    return found
+  }
+
+  @Test func theGPUBackendDoesNotDependOnTheCPUBackend() throws {
+    #expect(!(try Self.dependencies(of: "StrataGL")).contains("StrataCPU"))
+    #expect(!(try Self.imports(in: "StrataGL")).contains("StrataCPU"))
+    #expect(!(try Self.dependencies(of: "StrataCPU")).contains("StrataGL"))
+  }
+
+  /// The CLI and the testing library reach the renderers through StrataBackends only.
+  @Test func toolsChooseRenderersThroughStrataBackends() throws {
+    for module in ["StrataCLI", "StrataTesting"] {
+      let deps = try Self.dependencies(of: module)
+      #expect(deps.contains("StrataBackends"), "\(module): \(deps)")
+      #expect(!deps.contains("StrataCPU"), "\(module) depends on StrataCPU directly")
+      let imports = try Self.imports(in: module)
+      #expect(!imports.contains("StrataCPU"), "\(module) imports StrataCPU")
+    }
+  }
+}

@@ -63,7 +63,8 @@ let package = Package(
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes"]),
     .testTarget(
       name: "StrataTestingTests",
-      dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"]),
+      dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata"]),
   ],
   swiftLanguageModes: [.v6]

@@ -86,7 +86,8 @@ public struct RenderingVerifier: Sendable {
     }
 
     if environment.calibrate && !sameBackend, let best {
-      budgets[pair] = Budget.calibrated(to: best.result.measurements)
+      let m = best.result.measurements
+      budgets[pair] = Budget.calibrated(to: m, defaults: CrossBackendTolerance().defaultAllowance(for: m, pixels: actual.width * actual.height))
       try BudgetFile.save(budgets, to: budgetURL)
       return RenderingOutcome(
         status: .calibrated,

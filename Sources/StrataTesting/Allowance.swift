@@ -7,6 +7,7 @@
 /// messages can say what was allowed, not only what was found.
 public struct Allowance: Sendable, Hashable, Codable, CustomStringConvertible {
   public var envelopePixels: Double
+  public var flippedPixels: Double
   public var clusteredPixels: Double
   public var geometryPixels: Double
   public var flatPixels: Double
@@ -15,10 +16,11 @@ public struct Allowance: Sendable, Hashable, Codable, CustomStringConvertible {
   public var meanSignedDifference: Double
 
   public init(
-    envelopePixels: Double, clusteredPixels: Double, geometryPixels: Double, flatPixels: Double,
+    envelopePixels: Double, flippedPixels: Double = 2, clusteredPixels: Double, geometryPixels: Double, flatPixels: Double,
     criticalAlphaPixels: Double, meanSignedDifference: Double
   ) {
     self.envelopePixels = envelopePixels
+    self.flippedPixels = flippedPixels
     self.clusteredPixels = clusteredPixels
     self.geometryPixels = geometryPixels
     self.flatPixels = flatPixels
@@ -26,10 +28,10 @@ public struct Allowance: Sendable, Hashable, Codable, CustomStringConvertible {
     self.meanSignedDifference = meanSignedDifference
   }
 
-  /// One line: `envelope 7, clustered 0, geometry 12, flat 1, critical alpha 3 pixels; bias 1.5 levels`.
+  /// One line: `envelope 7 (flipped 2), clustered 0, geometry 12, flat 1, critical alpha 3 pixels; bias 1.5 levels`.
   public var description: String {
     let f = ImageComparator.format2
-    return "envelope \(f(envelopePixels)), clustered \(f(clusteredPixels)), geometry \(f(geometryPixels)), "
+    return "envelope \(f(envelopePixels)) (flipped \(f(flippedPixels))), clustered \(f(clusteredPixels)), geometry \(f(geometryPixels)), "
       + "flat \(f(flatPixels)), critical alpha \(f(criticalAlphaPixels)) pixels; bias \(f(meanSignedDifference)) levels"
   }
 }
@@ -45,6 +47,7 @@ extension CrossBackendTolerance {
     func count(_ base: Double, _ share: Double, of n: Double) -> Double { (base + share * n).rounded(.down) }
     return Allowance(
       envelopePixels: count(s.envelopeBase, s.envelopePerEdgePixel, of: edges),
+      flippedPixels: s.flippedPixels,
       clusteredPixels: 0,
       geometryPixels: count(s.geometryBase, s.geometryPerEdgePixel, of: edges),
       flatPixels: count(0, s.flatPerPixel, of: Double(pixels)),

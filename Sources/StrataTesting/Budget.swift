@@ -20,6 +20,8 @@ public struct Budget: Sendable, Hashable, Codable {
 
   /// Pixels outside the reference's 3x3 envelope.
   public var envelopePixels: Limit?
+  /// Envelope failures that went over to the other side of an edge (see `Measurements`).
+  public var flippedPixels: Limit?
   /// Failing pixels in clusters (see `FailureClusters`).
   public var clusteredPixels: Limit?
   /// Edge pixels displaced, vanished or appeared.
@@ -54,6 +56,7 @@ public struct Budget: Sendable, Hashable, Codable {
     let mean = m.significantMeanDifference
     var b = Budget()
     b.envelopePixels = pixels(m.envelopePixels, a.envelopePixels)
+    b.flippedPixels = pixels(m.flippedPixels, a.flippedPixels)
     b.clusteredPixels = pixels(m.clusteredPixels, a.clusteredPixels)
     b.geometryPixels = pixels(m.geometryPixels, a.geometryPixels)
     b.flatPixels = pixels(m.flatPixels, a.flatPixels)
@@ -68,6 +71,7 @@ public struct Budget: Sendable, Hashable, Codable {
   func limits(defaults a: Allowance) -> Limits {
     Limits(
       envelopePixels: envelopePixels ?? Limit(max: a.envelopePixels),
+      flippedPixels: flippedPixels ?? Limit(max: a.flippedPixels),
       clusteredPixels: clusteredPixels ?? Limit(max: a.clusteredPixels),
       geometryPixels: geometryPixels ?? Limit(max: a.geometryPixels),
       flatPixels: flatPixels ?? Limit(max: a.flatPixels),
@@ -77,12 +81,12 @@ public struct Budget: Sendable, Hashable, Codable {
 
   /// Every limit resolved.
   struct Limits {
-    var envelopePixels, clusteredPixels, geometryPixels, flatPixels, criticalAlphaPixels, meanSignedDifference: Limit
+    var envelopePixels, flippedPixels, clusteredPixels, geometryPixels, flatPixels, criticalAlphaPixels, meanSignedDifference: Limit
 
     /// The upper bounds, as reported.
     var allowance: Allowance {
       Allowance(
-        envelopePixels: envelopePixels.max, clusteredPixels: clusteredPixels.max, geometryPixels: geometryPixels.max,
+        envelopePixels: envelopePixels.max, flippedPixels: flippedPixels.max, clusteredPixels: clusteredPixels.max, geometryPixels: geometryPixels.max,
         flatPixels: flatPixels.max, criticalAlphaPixels: criticalAlphaPixels.max,
         meanSignedDifference: meanSignedDifference.max)
     }

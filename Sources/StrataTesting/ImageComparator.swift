@@ -72,6 +72,9 @@ public enum ImageComparator {
         "edge pixels moved, lost or gained (largest displacement \(format2(m.largestDisplacement)) px)")
       check(Double(m.envelopePixels), b.envelopePixels, "envelopePixels", "pixels outside the reference's 3x3 envelope ±\(t.envelopeMargin)")
       check(
+        Double(m.flippedPixels), b.flippedPixels, "flippedPixels",
+        "envelope failures that changed by more than \(t.flipShare)% of their neighbourhood's contrast (specks, holes)")
+      check(
         Double(m.clusteredPixels), b.clusteredPixels, "clusteredPixels",
         "failing pixels in clusters (\(t.clusterSize) or more in a 3x3 window)")
       check(Double(m.flatPixels), b.flatPixels, "flatPixels", "pixels off by more than \(t.flatTolerance) in flat regions")
@@ -86,7 +89,8 @@ public enum ImageComparator {
     }
   }
 
-  static func format2(_ v: Double) -> String {
+  /// `v` with at most two decimals, and none when it is whole: `3`, `0.25`.
+  public static func format2(_ v: Double) -> String {
     let r = (v * 100).rounded() / 100
     return r == r.rounded() ? String(Int(r)) : String(r)
   }

@@ -3,6 +3,10 @@ public struct Measurements: Sendable, Hashable, Codable {
   /// Pixels with a channel over the channel tolerance (the strict tier's count).
   public var channelPixels = 0
   public var envelopePixels = 0
+  /// Envelope failures that changed by more than `CrossBackendTolerance.flipShare` percent
+  /// of the reference's 3x3 range: pixels that went over to the other side of an edge (a
+  /// hole, a speck), which no difference in anti-aliasing explains.
+  public var flippedPixels = 0
   /// Failing pixels (envelope, flat or critical alpha) with at least three more in their
   /// 3x3 neighbourhood: a blob, not scattered edge noise.
   public var clusteredPixels = 0

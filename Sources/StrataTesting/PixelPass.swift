@@ -66,7 +66,8 @@ struct PixelPass {
     var largestC = [0, 0, 0, 0]
     var sum = [0.0, 0.0, 0.0, 0.0], sumSquares = [0.0, 0.0, 0.0, 0.0]
     var active = 0, edges = 0, contrastSum = 0
-    var different = 0, channelPixels = 0, envelopePixels = 0, flatPixels = 0, alphaPixels = 0
+    var different = 0, channelPixels = 0, envelopePixels = 0, flatPixels = 0, alphaPixels = 0, flipped = 0
+    let flipShare = cross?.flipShare ?? 100
     var bx0 = w, by0 = h, bx1 = 0, by1 = 0
     var bits = [UInt8](repeating: 0, count: n)
     // The reference's horizontal 3-wide minimum and maximum, per byte.
@@ -118,7 +119,14 @@ struct PixelPass {
               v0 - hi0 > margin || lo0 - v0 > margin || v1 - hi1 > margin || lo1 - v1 > margin
               || v2 - hi2 > margin || lo2 - v2 > margin || v3 - hi3 > margin || lo3 - v3 > margin
             if flat && b & Self.overFlatLimit != 0 { b |= FailureMask.flat.rawValue; flatPixels += 1 }
-            if outside { b |= FailureMask.envelope.rawValue; envelopePixels += 1 }
+            if outside {
+              b |= FailureMask.envelope.rawValue; envelopePixels += 1
+              // A pixel that changed by most of its neighbourhood's contrast went over to
+              // the other side of an edge (a hole, a speck, a wrong colour); a coverage
+              // step of anti-aliasing or multisampling changes it by a fraction.
+              let change = max(abs(v0 - Int(e[i4])), abs(v1 - Int(e[i4 + 1])), abs(v2 - Int(e[i4 + 2])), abs(v3 - Int(e[i4 + 3])))
+              if change * 100 > flipShare * max(range, 1) { flipped += 1 }
+            }
             if (aE == 0 || aE == 255) && abs(aA - aE) > alphaLimit {
               b |= FailureMask.criticalAlpha.rawValue; alphaPixels += 1
             }
@@ -144,6 +152,7 @@ struct PixelPass {
     differenceBounds = different > 0 ? PixelRect(x0: bx0, y0: by0, x1: bx1, y1: by1) : nil
     measurements.channelPixels = channelPixels
     measurements.envelopePixels = envelopePixels
+    measurements.flippedPixels = flipped
     measurements.flatPixels = flatPixels
     measurements.criticalAlphaPixels = alphaPixels
     measurements.edgePixels = edges

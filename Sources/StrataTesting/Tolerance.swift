@@ -65,6 +65,10 @@ public struct CrossBackendTolerance: Sendable, Hashable {
   /// in between get a limit in between. Below 1, so that a real one-pixel shift of a
   /// blurred shape still fails.
   public var softEdgeDisplacementLimit: Float = 0.85
+  /// The change, in percent of the reference's 3x3 range, from which an envelope failure
+  /// counts as flipped. Multisampled and analytic coverage of a hairline differ by up to
+  /// about a quarter of its contrast (measured: 26%); holes and specks by 87% and more.
+  public var flipShare: Int = 60
   /// Failing pixels in a 3x3 window from which they form a cluster.
   public var clusterSize: Int = 4
   /// How the default allowances grow with the picture.
@@ -80,6 +84,8 @@ public struct CrossBackendTolerance: Sendable, Hashable {
   /// share was chosen (measured on pairs from independent renderers, checked against the
   /// planted regressions).
   public struct Scaling: Sendable, Hashable {
+    /// Flipped envelope failures (specks, holes): a fixed number, whatever the size.
+    public var flippedPixels: Double = 2
     /// Envelope failures: `envelopeBase + envelopePerEdgePixel × edge pixels`.
     public var envelopeBase: Double = 2
     public var envelopePerEdgePixel: Double = 0.05

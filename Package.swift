@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Strata: a headless, Core Animation-style compositor.
@@ -37,7 +37,9 @@ let package = Package(
       plugins: ["EmbedShaders"]),
     .target(
       name: "StrataTesting",
-      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"]),
+      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"],
+      // No unsafe code here, and the compiler keeps it so (it warns at the first one).
+      swiftSettings: [.strictMemorySafety()]),
     .target(
       name: "StrataCLI",
       dependencies: [

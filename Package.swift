@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Strata: a headless, Core Animation-style compositor.
@@ -41,7 +41,9 @@ let package = Package(
     .target(name: "StrataBackends", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL"]),
     .target(
       name: "StrataTesting",
-      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataBackends"]),
+      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataBackends"],
+      // No unsafe code here, and the compiler keeps it so (it warns at the first one).
+      swiftSettings: [.strictMemorySafety()]),
     .target(
       name: "StrataCLI",
       dependencies: [
@@ -64,10 +66,13 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "StrataGLTests",
-      dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes"]),
+      dependencies: [
+        "Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
+      ]),
     .testTarget(
       name: "StrataTestingTests",
-      dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"]),
+      dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "StrataBackendsTests",
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),

@@ -14,8 +14,9 @@ enum CompareCommand {
 
     options:
       --tolerance T   strict (default): each channel within ±1, no pixel more
-                      cross: the cross-backend tier (edges, 3x3 envelope, flat regions,
-                             mean difference, critical alpha) with the default budget
+                      cross: the cross-backend tier (edges, 3x3 envelope, clusters, flat
+                             regions, mean difference, critical alpha) with the default
+                             allowance, which scales with the picture
                       N: each channel within ±N
       --diff OUT.png  write expected | difference | actual to OUT.png
       --json          print the comparison as JSON on standard output
@@ -115,6 +116,7 @@ enum CompareCommand {
     var lines = [r.passed ? "match (\(r.tier))" : "differ (\(r.tier))"]
     lines += r.failures.map { "  \($0)" }
     lines += r.notes.map { "  note: \($0)" }
+    if let a = r.allowance { lines.append("  allowance: \(a) (\(r.measurements.edgePixels) edge pixels)") }
     let d = r.largestDifference
     lines.append("  \(r.differentPixels) of \(r.width * r.height) pixels differ; largest difference r\(d.red) g\(d.green) b\(d.blue) a\(d.alpha)")
     if !r.regions.isEmpty {

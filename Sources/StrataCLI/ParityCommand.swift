@@ -11,13 +11,14 @@ import StrataTesting
 /// cross-backend tier, as the golden tests do.
 enum ParityCommand {
   static let usage = """
-    usage: strata parity SCENE.json [--diff OUT.png] [--scale S]
+    usage: strata parity SCENE.json [--time T] [--diff OUT.png] [--scale S]
 
-    Renders SCENE.json on the GPU backend and on the CPU renderer and compares the two with
-    the cross-backend tolerance (edge geometry, 3x3 envelope, flat regions, mean bias,
-    critical alpha), allowing one pixel in 10,000 for edge and envelope differences. Prints
-    the result; with --diff, writes expected (CPU) | difference | actual (GPU) to OUT.png
-    when they differ.
+    Renders SCENE.json at time T (default 0) on the GPU backend and on the CPU renderer and
+    compares the two with the default cross-backend tier, as golden tests do without a
+    budget file: edge geometry, 3x3 envelope, clusters, flat regions, mean bias and
+    critical alpha, with allowances that scale with the picture's edges, size and
+    contrast. Prints the result and the allowance it used; with --diff, writes expected
+    (CPU) | difference | actual (GPU) to OUT.png when they differ.
 
     exit status: 0 the backends agree, 1 they differ, 2 wrong command line, unreadable scene
     or no GPU backend
@@ -27,6 +28,7 @@ enum ParityCommand {
     var scene = ""
     var diff: String?
     var scale: Double?
+    var time: Double = 0
   }
 
   static func parse(_ items: [String]) throws(UsageError) -> Options? {
@@ -38,6 +40,10 @@ enum ParityCommand {
       case "-h", "--help": return nil
       case "--diff": o.diff = try args.value(for: a)
       case "--scale": o.scale = try args.positiveNumber(for: a)
+      case "--time":
+        let v = try args.value(for: a)
+        guard let t = Double(v), t.isFinite else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
+        o.time = t
       default:
         if a.hasPrefix("-") || scene != nil { throw UsageError(message: "unexpected argument '\(a)'") }
         scene = a
@@ -67,7 +73,7 @@ enum ParityCommand {
     }
     if let scale = o.scale { s.scale = scale }
     let list = RenderListCompiler(width: s.pixelWidth, height: s.pixelHeight, scale: s.scale, background: s.background)
-      .compile(s.root.snapshot())
+      .compile(s.root.snapshot(at: o.time))
     let gl: GLRenderer
     switch Backends.gpu(platform: settings.platform) {
     case .success(let r): gl = r
@@ -81,15 +87,16 @@ enum ParityCommand {
       return .usage
     }
     let cpu = Backends.cpu.render(list)
-    // A scene file has no calibrated budget: allow one pixel in 10,000 per check (edge
-    // pixels of filtering and coverage ties), no pixel of critical alpha or flat colour.
-    var budget = Budget()
-    let allowance = Double(max(2, list.width * list.height / 10_000))
-    budget.envelopePixels = .init(max: allowance)
-    budget.geometryPixels = .init(max: allowance)
-    let result = ImageComparator.compare(
-      expected: cpu.image, actual: gpu.image, tolerance: .crossBackend(CrossBackendTolerance(budget: budget)))
-    console.out("\(path): \(gl.info.backendKey) vs cpu: \(result.passed ? "agree" : "differ")\n\(result)\n")
+    // The default tier, exactly as a golden test without a budget file applies it: the
+    // allowances follow from the picture, so a scene file needs no calibration.
+    let result = ImageComparator.compare(expected: cpu.image, actual: gpu.image, tolerance: .cross)
+    let m = result.measurements
+    let at = o.time == 0 ? "" : " at \(ImageComparator.format2(o.time)) s"
+    console.out("\(path)\(at): \(gl.info.backendKey) vs cpu: \(result.passed ? "agree" : "differ")\n\(result)\n")
+    if let a = result.allowance {
+      console.out(
+        "allowance: \(a) (for \(m.edgePixels) edge pixels of \(list.width * list.height), mean contrast \(ImageComparator.format2(m.meanContrast)) levels)\n")
+    }
     if !result.passed, let d = o.diff {
       do {
         try PNG.write(DiffImage.threePanel(expected: cpu.image, actual: gpu.image, result: result), to: d)

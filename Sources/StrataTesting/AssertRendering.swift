@@ -1,21 +1,34 @@
 import Foundation
 import Strata
 import StrataRender
+import Testing
+import XCTest
 
-/// Renders `scene` on `backend` and throws `RenderingMismatch` unless it matches the
-/// reference `name`: the variant for XCTest, where a thrown error fails the test with its
-/// message (`try assertRendering(…)` in a `throws` test method).
+/// Renders `scene` on `backend` and fails the test at the calling line unless it matches
+/// the reference `name`: the variant for XCTest.
 ///
-/// Lookup, tiers, recording and failure output are those of `expectRendering`; notes are
-/// returned in the outcome, not reported.
+/// A mismatch (or a recording, which always fails) is an XCTest failure at `file` and
+/// `line`, so Xcode and the log point at the assertion, not at the test method; under Swift
+/// Testing it is an issue at the same place instead. Lookup, tiers, recording and failure
+/// output are those of `expectRendering`; notes are returned in the outcome, not reported.
+///
+/// - Throws: Only when the backend cannot render, or a reference cannot be read.
 @discardableResult
 public func assertRendering(
   _ scene: RenderScene, matches name: String, on backend: Backend = .cpu, referenceDirectory: URL? = nil,
-  filePath: String = #filePath
+  file: StaticString = #filePath, line: UInt = #line
 ) throws -> RenderingOutcome {
+  let filePath = "\(file)"
   let store = referenceDirectory.map(ReferenceStore.init(directory:)) ?? .beside(filePath: filePath)
   let outcome = try RenderingVerifier(references: store).verify(scene, matches: name, on: backend)
-  guard outcome.passed else { throw RenderingMismatch(outcome: outcome) }
+  if !outcome.passed {
+    if Test.current != nil {
+      let location = SourceLocation(fileID: filePath, filePath: filePath, line: Int(line), column: 1)
+      Issue.record(Comment(rawValue: outcome.message), sourceLocation: location)
+    } else {
+      XCTFail(outcome.message, file: file, line: line)
+    }
+  }
   return outcome
 }
 
@@ -24,9 +37,9 @@ public func assertRendering(
 @discardableResult
 public func assertRendering(
   _ root: Layer, width: Int, height: Int, scale: Double = 1, background: Color = .clear, matches name: String,
-  on backend: Backend = .cpu, referenceDirectory: URL? = nil, filePath: String = #filePath
+  on backend: Backend = .cpu, referenceDirectory: URL? = nil, file: StaticString = #filePath, line: UInt = #line
 ) throws -> RenderingOutcome {
   try assertRendering(
     RenderScene(root, width: width, height: height, scale: scale, background: background), matches: name, on: backend,
-    referenceDirectory: referenceDirectory, filePath: filePath)
+    referenceDirectory: referenceDirectory, file: file, line: line)
 }

@@ -23,12 +23,10 @@ public enum DiffImage {
     let panels = [overCheckerboard(expected), heatmap(expected: expected, actual: actual, result: result), overCheckerboard(actual)]
     for (k, panel) in panels.enumerated() {
       let x0 = k * (pw + gap)
-      panel.withUnsafeBufferPointer { src in
-        for y in 0..<ph {
-          for x in 0..<pw {
-            let s = ((y / zoom) * w + x / zoom) * 4, d = (y * outW + x0 + x) * 4
-            out[d] = src[s]; out[d + 1] = src[s + 1]; out[d + 2] = src[s + 2]; out[d + 3] = 255
-          }
+      for y in 0..<ph {
+        for x in 0..<pw {
+          let s = ((y / zoom) * w + x / zoom) * 4, d = (y * outW + x0 + x) * 4
+          out[d] = panel[s]; out[d + 1] = panel[s + 1]; out[d + 2] = panel[s + 2]; out[d + 3] = 255
         }
       }
     }
@@ -38,19 +36,19 @@ public enum DiffImage {
   /// The difference panel alone, opaque RGBA8, the size of the images.
   public static func heatmap(expected: Image, actual: Image, result: ImageComparison) -> [UInt8] {
     let w = expected.width, h = expected.height, n = w * h
-    let e = StraightPixels(expected), a = StraightPixels(actual)
+    let e = expected.straightPixels, a = actual.straightPixels
     var colour = [Float](repeating: 0, count: n), alpha = [Float](repeating: 0, count: n)
     var largest: Float = 0
     for i in 0..<n {
-      let ev = SIMD4<Float>(e.pixels[i]), av = SIMD4<Float>(a.pixels[i])
-      let coverage = max(ev[3], av[3]) / 255
-      let d = pointwiseMax(av - ev, ev - av)
-      colour[i] = max(d[0], d[1], d[2]) * coverage
-      alpha[i] = d[3]
+      let coverage = Float(max(e[i * 4 + 3], a[i * 4 + 3])) / 255
+      var d: Float = 0
+      for c in 0..<3 { d = max(d, abs(Float(a[i * 4 + c]) - Float(e[i * 4 + c]))) }
+      colour[i] = d * coverage
+      alpha[i] = abs(Float(a[i * 4 + 3]) - Float(e[i * 4 + 3]))
       largest = max(largest, colour[i], alpha[i])
     }
     var out = [UInt8](repeating: 255, count: n * 4)
-    let ghost = expected.unsafeBaseAddress
+    let ghost = expected.pixels
     for i in 0..<n {
       // The reference's luminance over mid-grey, dimmed, to find one's way around.
       let a8 = Float(ghost[i * 4 + 3]) / 255
@@ -77,7 +75,7 @@ public enum DiffImage {
   /// Opaque RGBA8: the image over an 8-pixel light checkerboard.
   static func overCheckerboard(_ image: Image) -> [UInt8] {
     let w = image.width, h = image.height
-    let p = image.unsafeBaseAddress
+    let p = image.pixels
     var out = [UInt8](repeating: 255, count: w * h * 4)
     for y in 0..<h {
       for x in 0..<w {

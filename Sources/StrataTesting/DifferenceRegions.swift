@@ -14,13 +14,11 @@ enum DifferenceRegions {
     // Per cell: failing pixels and their bounds.
     var count = [Int](repeating: 0, count: cw * ch)
     var bounds = [PixelRect](repeating: PixelRect(x0: .max, y0: .max, x1: .min, y1: .min), count: cw * ch)
-    mask.withUnsafeBufferPointer { m in
-      for y in 0..<height {
-        for x in 0..<width where m[y * width + x] & bits != 0 {
-          let c = (y / cell) * cw + x / cell
-          count[c] += 1
-          bounds[c] = bounds[c].union(PixelRect(x0: x, y0: y, x1: x + 1, y1: y + 1))
-        }
+    for y in 0..<height {
+      for x in 0..<width where mask[y * width + x] & bits != 0 {
+        let c = (y / cell) * cw + x / cell
+        count[c] += 1
+        bounds[c] = bounds[c].union(PixelRect(x0: x, y0: y, x1: x + 1, y1: y + 1))
       }
     }
     var label = [Int](repeating: -1, count: cw * ch)

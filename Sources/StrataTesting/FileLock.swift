@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,23 +9,31 @@ import Foundation
   import Darwin
 #endif
 
-/// Serialises read-modify-write of shared files (the failure index, the audit manifest)
-/// between threads and between test processes.
+/// Serialises read-modify-write of shared files (the failure index, the audit manifest,
+/// the recording of a reference) between threads and between test processes.
+///
+/// The file is opened through `FileHandle`, so the only C call is `flock` on its
+/// descriptor, which takes no pointer: nothing here is unsafe.
 ///
 /// The corresponding C function is `flock`.
 enum FileLock {
-  private static let inProcess = NSLock()
+  /// Threads of this process take turns here first: `flock` locks belong to open files,
+  /// and two descriptors of one process would not exclude each other reliably.
+  private static let inProcess = Mutex<Void>(())
 
   /// Runs `body` while holding an exclusive lock on `path`, created if needed. When the
   /// lock file cannot be opened, `body` runs under the in-process lock alone.
   static func withLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
-    inProcess.lock()
-    defer { inProcess.unlock() }
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { return try body() }
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
-    defer { flock(fd, LOCK_UN) }
-    return try body()
+    try inProcess.withLock { _ in
+      if !FileManager.default.fileExists(atPath: path) {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+      }
+      guard let handle = FileHandle(forUpdatingAtPath: path) else { return try body() }
+      defer { try? handle.close() }
+      let fd = handle.fileDescriptor
+      while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+      defer { _ = flock(fd, LOCK_UN) }
+      return try body()
+    }
   }
 }

@@ -20,21 +20,29 @@ public enum ImageComparator {
     pass.run()
     var m = pass.measurements
     var mask = pass.mask
-    if case .crossBackend(let t) = tolerance, let box = pass.differenceBounds {
-      var geometry = GeometryPass(expected: expected, actual: actual, region: box.expanded(by: 4, width: w, height: h), tolerance: t)
-      geometry.run(mask: &mask)
-      m.geometryPixels = geometry.flaggedPixels
-      m.largestDisplacement = Double(geometry.largestDisplacement)
+    var limits: Budget.Limits?
+    if case .crossBackend(let t) = tolerance {
+      if let box = pass.differenceBounds {
+        var geometry = GeometryPass(
+          width: w, height: h, expected: pass.expected, actual: pass.actual,
+          region: box.expanded(by: 4, width: w, height: h), tolerance: t)
+        geometry.run(mask: &mask)
+        m.geometryPixels = geometry.flaggedPixels
+        m.largestDisplacement = Double(geometry.largestDisplacement)
+        let value: FailureMask = [.envelope, .flat, .criticalAlpha]
+        m.clusteredPixels = FailureClusters.count(in: mask, width: w, height: h, bits: value.rawValue, size: t.clusterSize)
+      }
+      limits = t.budget.limits(defaults: t.defaultAllowance(for: m, pixels: w * h))
     }
-    let (failures, notes) = verdict(m, tolerance: tolerance)
+    let (failures, notes) = verdict(m, tolerance: tolerance, limits: limits)
     let failing: FailureMask =
       if case .channel = tolerance { .channel } else { [.envelope, .flat, .geometry, .criticalAlpha] }
     let regions = failures.isEmpty ? [] : DifferenceRegions.find(in: mask, width: w, height: h, bits: failing.rawValue)
     return ImageComparison(
       width: w, height: h, tier: tolerance.description, passed: failures.isEmpty,
       failures: failures, notes: notes, differentPixels: pass.differentPixels,
-      largestDifference: pass.largest, pixelsOver: pass.thresholds, measurements: m, regions: regions,
-      mask: mask)
+      largestDifference: pass.largest, pixelsOver: pass.thresholds, measurements: m, allowance: limits?.allowance,
+      regions: regions, mask: mask)
   }
 
   /// Why two images cannot be compared, or nil when they have the same size.
@@ -44,25 +52,35 @@ public enum ImageComparator {
   }
 
   /// The failed checks and the notes on budgets that can be tightened.
-  static func verdict(_ m: Measurements, tolerance: Tolerance) -> (failures: [String], notes: [String]) {
+  static func verdict(_ m: Measurements, tolerance: Tolerance, limits: Budget.Limits?) -> (failures: [String], notes: [String]) {
     switch tolerance {
     case .channel(let n):
       return (m.channelPixels > 0 ? ["\(m.channelPixels) pixels have a channel off by more than \(n)"] : [], [])
     case .crossBackend(let t):
+      guard let b = limits else { return ([], []) }
       var failures: [String] = [], notes: [String] = []
-      let b = t.budget
       func check(_ value: Double, _ limit: Budget.Limit, _ key: String, _ what: String) {
         let shown = format2(value)
         if value > limit.max {
-          failures.append("\(what): \(shown), budget \(format2(limit.max)) (\(key))")
+          failures.append("\(what): \(shown), allowed \(format2(limit.max)) (\(key))")
         } else if let min = limit.min, value < min {
           notes.append("\(key) measured \(shown), below the budget's lower bound \(format2(min)): the budget can be tightened")
         }
       }
-      check(Double(m.geometryPixels), b.geometryPixels, "geometryPixels", "edge pixels moved, lost or gained (largest displacement \(format2(m.largestDisplacement)) px)")
+      check(
+        Double(m.geometryPixels), b.geometryPixels, "geometryPixels",
+        "edge pixels moved, lost or gained (largest displacement \(format2(m.largestDisplacement)) px)")
       check(Double(m.envelopePixels), b.envelopePixels, "envelopePixels", "pixels outside the reference's 3x3 envelope ±\(t.envelopeMargin)")
+      check(
+        Double(m.flippedPixels), b.flippedPixels, "flippedPixels",
+        "envelope failures that changed by more than \(t.flipShare)% of their neighbourhood's contrast (specks, holes)")
+      check(
+        Double(m.clusteredPixels), b.clusteredPixels, "clusteredPixels",
+        "failing pixels in clusters (\(t.clusterSize) or more in a 3x3 window)")
       check(Double(m.flatPixels), b.flatPixels, "flatPixels", "pixels off by more than \(t.flatTolerance) in flat regions")
-      check(Double(m.criticalAlphaPixels), b.criticalAlphaPixels, "criticalAlphaPixels", "pixels whose alpha moved by more than \(t.criticalAlphaThreshold) where the reference is fully transparent or opaque")
+      check(
+        Double(m.criticalAlphaPixels), b.criticalAlphaPixels, "criticalAlphaPixels",
+        "pixels whose alpha moved by more than \(t.criticalAlphaThreshold) where the reference is fully transparent or opaque")
       let d = m.meanSignedDifference
       check(
         m.significantMeanDifference, b.meanSignedDifference, "meanSignedDifference",
@@ -71,7 +89,8 @@ public enum ImageComparator {
     }
   }
 
-  static func format2(_ v: Double) -> String {
+  /// `v` with at most two decimals, and none when it is whole: `3`, `0.25`.
+  public static func format2(_ v: Double) -> String {
     let r = (v * 100).rounded() / 100
     return r == r.rounded() ? String(Int(r)) : String(r)
   }

@@ -35,6 +35,8 @@ public struct ImageComparison: Sendable, Codable, CustomStringConvertible {
   public var largestDifference: Channels
   public var pixelsOver: [Threshold]
   public var measurements: Measurements
+  /// The limits the cross-backend tier applied to this picture; nil for channel tiers.
+  public var allowance: Allowance?
   /// The largest regions of failing pixels, biggest first (at most 32).
   public var regions: [Region]
   /// The bits of `FailureMask` per pixel, row-major; not part of the JSON report.
@@ -42,7 +44,7 @@ public struct ImageComparison: Sendable, Codable, CustomStringConvertible {
 
   private enum CodingKeys: String, CodingKey {
     case width, height, tier, passed, failures, notes, differentPixels, largestDifference, pixelsOver,
-      measurements, regions
+      measurements, allowance, regions
   }
 
   public var description: String { summary }

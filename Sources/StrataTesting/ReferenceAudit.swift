@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds reference images that no test reads any more.
 ///
 /// Run the whole suite on every backend with `STRATA_REFERENCE_AUDIT=<file>`: every
@@ -24,10 +16,13 @@ public enum ReferenceAudit {
   public static func record(_ path: String, manifest: String) {
     let line = URL(fileURLWithPath: path).standardizedFileURL.path + "\n"
     FileLock.withLock(manifest + ".lock") {
-      let fd = open(manifest, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-      guard fd >= 0 else { return }
-      defer { close(fd) }
-      _ = line.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+      if !FileManager.default.fileExists(atPath: manifest) {
+        _ = FileManager.default.createFile(atPath: manifest, contents: nil)
+      }
+      guard let handle = FileHandle(forWritingAtPath: manifest) else { return }
+      defer { try? handle.close() }
+      _ = try? handle.seekToEnd()
+      try? handle.write(contentsOf: Data(line.utf8))
     }
   }
 

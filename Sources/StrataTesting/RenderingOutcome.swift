@@ -30,10 +30,3 @@ public struct RenderingOutcome: Sendable {
   /// Whether the test should pass.
   public var passed: Bool { status == .matched }
 }
-
-/// A golden check that did not pass, thrown by `assertRendering` for XCTest and any
-/// other harness that reports thrown errors.
-public struct RenderingMismatch: Error, CustomStringConvertible, Sendable {
-  public var outcome: RenderingOutcome
-  public var description: String { outcome.message }
-}

@@ -17,44 +17,98 @@ public struct RenderingVerifier: Sendable {
   }
 
   /// Renders `scene` on `backend` and checks the result.
+  ///
+  /// When no reference exists yet (or `STRATA_RECORD=all` and the backend has none of its
+  /// own), a backend other than the reference backend does not record its own rendering:
+  /// it renders the scene on `Backend.reference`, records that as the reference, and is
+  /// compared against it. So the first run records `<name>.cpu.png` only, whichever test
+  /// of a parameterised run gets there first.
   public func verify(_ scene: RenderScene, matches name: String, on backend: Backend) throws -> RenderingOutcome {
     let pixels = try backend.render(scene.list)
-    return try verify(image: pixels.image, matches: name, on: backend)
+    let reference = Backend.reference
+    let referenceRendering: (() throws -> Image)? =
+      backend.name == reference.name ? nil : { try reference.render(scene.list).image }
+    return try verify(image: pixels.image, matches: name, on: backend, referenceRendering: referenceRendering)
   }
 
   /// Checks an image rendered by `backend` against the references of `name`.
   ///
+  /// `referenceRendering` draws the same scene on `Backend.reference`; a backend other
+  /// than the reference records that when the reference is missing, never its own image.
+  /// Without it, such a backend cannot record: a missing reference is reported as missing.
+  ///
   /// Throws only when a reference exists but cannot be read, or a file cannot be
   /// written; every other problem is an outcome whose message says what to do.
-  public func verify(image: Image, matches name: String, on backend: Backend) throws -> RenderingOutcome {
+  public func verify(
+    image: Image, matches name: String, on backend: Backend, referenceRendering: (() throws -> Image)? = nil
+  ) throws -> RenderingOutcome {
     if !environment.problems.isEmpty {
       return RenderingOutcome(status: .misconfigured, message: environment.problems.joined(separator: "; "), notes: [])
     }
     let actual = image.pngRoundTripped
     let mode = environment.recordMode
     let label = "\(name) on \(backend.name)"
+    let referenceKey = Backend.reference.name
+    // Another backend records the reference backend's image, never its own, when its
+    // chain reaches the reference backend.
+    let recordsReference = backend.name != referenceKey && backend.referenceKeys.contains(referenceKey)
 
-    guard let (key, files) = references.lookup(name: name, chain: backend.referenceKeys) else {
-      let looked = backend.referenceKeys.map { "\(name).\($0).png" }.joined(separator: ", ")
-      if mode == .never {
-        return RenderingOutcome(
-          status: .missingReference,
-          message: "\(label): no reference image (looked for \(looked) in \(references.directory.path)); STRATA_RECORD=never, so none was recorded",
-          notes: [])
+    enum Step { case compare(String, [URL]), recordOwn, recordedReference(URL), missing(String) }
+    let step: Step = try references.withRecordingLock(name: name) {
+      let found = references.lookup(name: name, chain: backend.referenceKeys)
+      let ownExists = found?.key == backend.name
+      if recordsReference && (found == nil || (mode == .all && !ownExists)) {
+        if found == nil && mode == .never { return .missing("STRATA_RECORD=never, so none was recorded") }
+        guard let referenceRendering else {
+          return .missing("record it first on the reference backend (\(referenceKey)), or pass the scene so that \(backend.name) can")
+        }
+        let url = try references.record(try referenceRendering().pngRoundTripped, name: name, key: referenceKey)
+        return .recordedReference(url)
       }
-      let url = try references.record(actual, name: name, key: backend.name)
-      return RenderingOutcome(
-        status: .recorded,
-        message: "\(label): recorded a new reference \(url.path); look at it, then run the test again",
-        notes: [], reference: url.path)
-    }
-    if mode == .all {
-      let url = try references.record(actual, name: name, key: backend.name)
-      return RenderingOutcome(
-        status: .recorded, message: "\(label): recorded \(url.path) (STRATA_RECORD=all); look at it, then run the tests without STRATA_RECORD",
-        notes: [], reference: url.path)
+      guard let (key, files) = found else {
+        return mode == .never ? .missing("STRATA_RECORD=never, so none was recorded") : .recordOwn
+      }
+      return mode == .all ? .recordOwn : .compare(key, files)
     }
 
+    let key: String, files: [URL]
+    switch step {
+    case .missing(let why):
+      let looked = backend.referenceKeys.map { "\(name).\($0).png" }.joined(separator: ", ")
+      return RenderingOutcome(
+        status: .missingReference,
+        message: "\(label): no reference image (looked for \(looked) in \(references.directory.path)); \(why)", notes: [])
+    case .recordOwn:
+      let existed = references.lookup(name: name, chain: backend.referenceKeys) != nil
+      let url = try references.record(actual, name: name, key: backend.name)
+      let message =
+        existed
+        ? "\(label): recorded \(url.path) (STRATA_RECORD=all); look at it, then run the tests without STRATA_RECORD"
+        : "\(label): recorded a new reference \(url.path); look at it, then run the test again"
+      return RenderingOutcome(status: .recorded, message: message, notes: [], reference: url.path)
+    case .recordedReference(let url):
+      // Compare against what was just recorded, so the message says whether this backend
+      // agrees with it; the check still fails, as every recording does.
+      var outcome = try compare(actual, name: name, backend: backend, key: referenceKey, files: [url], label: label)
+      outcome.message =
+        "\(label): recorded \(url.path), rendered by the reference backend \(referenceKey) (no reference existed\(mode == .all ? " or STRATA_RECORD=all" : "")); look at it, then run the tests again. \(backend.name) against it: "
+        + (outcome.comparison?.summary ?? outcome.message)
+      outcome.status = .recorded
+      outcome.reference = url.path
+      return outcome
+    case .compare(let k, let f):
+      key = k
+      files = f
+    }
+    return try compare(actual, name: name, backend: backend, key: key, files: files, label: label)
+  }
+
+  /// Compares `actual` with the accepted images `files` of `key`: the tier, budgets,
+  /// calibration, failure output and `STRATA_RECORD=failed`.
+  private func compare(
+    _ actual: Image, name: String, backend: Backend, key: String, files: [URL], label: String
+  ) throws -> RenderingOutcome {
+    let mode = environment.recordMode
     let sameBackend = key == backend.name
     let budgetURL = references.budgetURL(name: name)
     let pair = BudgetFile.pairKey(actual: backend.name, reference: key)
@@ -86,7 +140,8 @@ public struct RenderingVerifier: Sendable {
     }
 
     if environment.calibrate && !sameBackend, let best {
-      budgets[pair] = Budget.calibrated(to: best.result.measurements)
+      let m = best.result.measurements
+      budgets[pair] = Budget.calibrated(to: m, defaults: CrossBackendTolerance().defaultAllowance(for: m, pixels: actual.width * actual.height))
       try BudgetFile.save(budgets, to: budgetURL)
       return RenderingOutcome(
         status: .calibrated,

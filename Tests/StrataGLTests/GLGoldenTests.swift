@@ -5,16 +5,37 @@ import StrataGL
 import StrataGoldenScenes
 import StrataPNG
 import StrataRender
+import StrataTesting
 import Testing
 
 /// Every golden scene on the GPU against the CPU renderer.
 ///
-/// Tolerance (cross-backend): at most 0.5% of pixels may differ by more than 2 levels in
-/// some channel, and the mean absolute difference of each channel must stay below 0.5/255.
-/// What remains is honest: hard layer edges whose pixel centres lie exactly on an edge, and
-/// float rounding of perspective maps; both backends evaluate the same coverage and
-/// sampling formulas.
+/// The tier is StrataTesting's default cross-backend tier, the one the golden tests and
+/// `strata parity` apply (edges, envelope, clusters, flipped pixels, flat regions, bias),
+/// with no budget file. A share of pixels allowed to differ (this suite used 0.5%) would
+/// accept a 6x6 block of wrong pixels; `theTierRejectsABlockOfWrongPixels` keeps it honest.
 @Suite(.serialized) struct GLGoldenTests {
+  /// The parity check of this suite.
+  static func parity(cpu: PixelBuffer, gpu: PixelBuffer) -> ImageComparison {
+    ImageComparator.compare(expected: cpu.image, actual: gpu.image, tolerance: .cross)
+  }
+
+  /// A 6x6 block of wrong pixels in an otherwise identical frame fails the check.
+  @Test func theTierRejectsABlockOfWrongPixels() {
+    let s = GoldenScenes.named(GoldenScenes.names[0])
+    let list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background)
+      .compile(s.root.snapshot())
+    let cpu = CPURenderer().render(list)
+    var wrong = cpu
+    for y in 20..<26 {
+      for x in 30..<36 {
+        let i = (y * wrong.width + x) * 4
+        wrong.pixels[i] = 255 &- wrong.pixels[i]; wrong.pixels[i + 1] = 40; wrong.pixels[i + 2] = 200; wrong.pixels[i + 3] = 255
+      }
+    }
+    #expect(!Self.parity(cpu: cpu, gpu: wrong).passed)
+  }
+
   @Test(arguments: GoldenScenes.names)
   func sceneMatchesCPU(_ name: String) throws {
     let gl = try GPU.renderer()
@@ -23,15 +44,14 @@ import Testing
       .compile(s.root.snapshot())
     let cpu = CPURenderer().render(list)
     let gpu = try gl.render(list)
-    let d = Difference(gpu, cpu)
-    print("\(name) [\(gl.info.backendKey)] vs cpu: \(d)")
-    if d.shareOver2 > 0.005 || !d.meanAbsolute.allSatisfy({ $0 < 0.5 }) {
+    let result = Self.parity(cpu: cpu, gpu: gpu)
+    print("\(name) [\(gl.info.backendKey)] vs cpu: \(result.summary)")
+    if !result.passed {
       let dir = FileManager.default.temporaryDirectory
       try PNG.write(gpu, to: dir.appendingPathComponent("\(name).gpu.png").path)
       try PNG.write(cpu, to: dir.appendingPathComponent("\(name).cpu.png").path)
       print("wrote \(dir.path)/\(name).gpu.png and .cpu.png")
     }
-    #expect(d.shareOver2 <= 0.005, "\(name): \(d)")
-    #expect(d.meanAbsolute.allSatisfy { $0 < 0.5 }, "\(name): \(d)")
+    #expect(result.passed, "\(name): \(result.summary)")
   }
 }

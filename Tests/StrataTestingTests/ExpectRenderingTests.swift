@@ -17,9 +17,10 @@ import Testing
     #expect(outcome.passed)
   }
 
-  @Test func assertRenderingThrowsTheMessage() throws {
+  /// Called from Swift Testing, `assertRendering` records an issue like `expectRendering`.
+  @Test func assertRenderingRecordsAnIssueUnderSwiftTesting() throws {
     let dir = try scratchDirectory()
-    #expect(throws: RenderingMismatch.self) {
+    withKnownIssue {
       try assertRendering(cardScene(), matches: "card", on: .cpu, referenceDirectory: dir)
     }
   }

@@ -7,7 +7,7 @@ import Strata
 /// shadows (not drawn by Strata yet) are image edits.
 enum Planted: String, CaseIterable, CustomStringConvertible {
   case shiftOnePixel, dotWrongColor, missingHairline, gradientStop, blurSigma, missingShadow,
-    shadowOpacity, layerOpacity, strokeWidth, fillOffByEight, perspectiveDistance
+    shadowOpacity, layerOpacity, strokeWidth, fillOffByEight, perspectiveDistance, specks
 
   var description: String { rawValue }
 
@@ -80,6 +80,16 @@ enum Planted: String, CaseIterable, CustomStringConvertible {
       return (E.render(Self.card()), E.render(Self.card(fill: Color(r8: 128, g8: 140, b8: 200))))
     case .perspectiveDistance:
       return (Self.perspective(500), Self.perspective(450))
+    case .specks:
+      // Three holes in a textured layer, as a GPU that picks a wrong mip level may leave:
+      // isolated pixels among many edges, each of them wrong by most of the local contrast.
+      let e = BenignScene.texturedQuad.image
+      var p = e.pixels
+      for (x, y) in [(70, 50), (84, 61), (95, 44)] {
+        let i = (y * e.width + x) * 4
+        p[i] = 31; p[i + 1] = 31; p[i + 2] = 36; p[i + 3] = 255
+      }
+      return (e, Image(width: e.width, height: e.height, premultipliedPixels: p))
     }
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 import StrataPNG
-import StrataTesting
+@testable import StrataTesting
 import Testing
 
 /// Reference lookup, tiers, record modes and failure output of `RenderingVerifier`.
@@ -116,9 +116,39 @@ import Testing
     #expect(outcome.status == .calibrated)
     let budgets = try BudgetFile.load(v.references.budgetURL(name: "card"))
     let b = try #require(budgets["fake-gpu vs cpu"])
-    #expect(b.envelopePixels.max >= 1 && b.meanSignedDifference.max > 0)
+    let m = try #require(outcome.comparison?.measurements)
+    let defaults = CrossBackendTolerance().defaultAllowance(for: m, pixels: 160 * 120)
+    // Never looser than the default, never tighter than what was measured plus the margin
+    // (unless that is the default itself).
+    let pairs: [(Budget.Limit?, Int, Double)] = [
+      (b.envelopePixels, m.envelopePixels, defaults.envelopePixels), (b.geometryPixels, m.geometryPixels, defaults.geometryPixels),
+      (b.flatPixels, m.flatPixels, defaults.flatPixels), (b.criticalAlphaPixels, m.criticalAlphaPixels, defaults.criticalAlphaPixels),
+      (b.clusteredPixels, m.clusteredPixels, defaults.clusteredPixels),
+    ]
+    for (limit, measured, ceiling) in pairs {
+      let max = try #require(limit?.max)
+      #expect(max <= ceiling, "\(max) above the default \(ceiling)")
+      #expect(max >= min(ceiling, Double(measured) + Budget.pixelMargin(Double(measured))))
+    }
+    let bias = try #require(b.meanSignedDifference?.max)
+    #expect(bias <= defaults.meanSignedDifference && bias >= min(defaults.meanSignedDifference, m.significantMeanDifference + Budget.levelMargin(m.significantMeanDifference)))
     v.environment.calibrate = false
     #expect(try v.verify(cardScene(), matches: "card", on: FakeBackends.honest).status == .matched)
+  }
+
+  /// A measured 0 where the default allows 0 stays 0: calibration never loosens a limit.
+  @Test func calibrationNeverLoosensPastTheDefault() {
+    var m = Measurements()
+    m.envelopePixels = 0
+    m.geometryPixels = 500
+    let defaults = Allowance(
+      envelopePixels: 10, clusteredPixels: 0, geometryPixels: 40, flatPixels: 0, criticalAlphaPixels: 0, meanSignedDifference: 1.5)
+    let b = Budget.calibrated(to: m, defaults: defaults)
+    #expect(b.clusteredPixels?.max == 0 && b.flatPixels?.max == 0 && b.criticalAlphaPixels?.max == 0)
+    #expect(b.envelopePixels?.max == 2)  // 0 measured + 2 pixels of margin
+    #expect(b.geometryPixels?.max == 40)  // over the default: the default, and it still fails
+    let r = ImageComparator.verdict(m, tolerance: .crossBackend(CrossBackendTolerance(budget: b)), limits: b.limits(defaults: defaults))
+    #expect(r.failures.contains { $0.contains("geometryPixels") })
   }
 
   @Test func theAuditManifestNamesEveryReferenceRead() throws {

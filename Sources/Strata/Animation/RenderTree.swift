@@ -27,7 +27,9 @@ public final class RenderTree {
   }
 
   private var stack: [Frame] = []
-  private var committed: [ObjectIdentifier: [String: AnimationValue]] = [:]
+  /// Each layer's animatable values at the last commit, by the layer's serial number: a
+  /// layer's address may be reused by a new layer once it is freed, its serial never is.
+  private var committed: [UInt64: [String: AnimationValue]] = [:]
   private var completions: [(end: Double, block: () -> Void)] = []
 
   public init(root: Layer, clock: any MediaClock = ManualClock()) {
@@ -136,7 +138,7 @@ public final class RenderTree {
         }
       }
       layer.animationState.unstarted = []
-      guard let old = committed[ObjectIdentifier(layer)] else { return }
+      guard let old = committed[layer.serial] else { return }
       for key in AnimatableKeyPath.properties {
         guard let path = AnimatableKeyPath(key), path.kind != .bool, let was = old[key] else { continue }
         guard path.value(in: layer) != was else { continue }
@@ -189,7 +191,7 @@ public final class RenderTree {
     visit(root) { layer in
       var values: [String: AnimationValue] = [:]
       for key in AnimatableKeyPath.properties { values[key] = AnimatableKeyPath(key)!.value(in: layer) }
-      committed[ObjectIdentifier(layer)] = values
+      committed[layer.serial] = values
     }
   }
 

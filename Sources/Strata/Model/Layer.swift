@@ -3,6 +3,10 @@
 /// Layers are mutable model objects, used from one thread at a time. Rendering never reads
 /// them directly: it takes an immutable `LayerSnapshot` first.
 open class Layer: CustomStringConvertible {
+  /// This layer's number, unique in the process and never reused (unlike its address), for
+  /// bookkeeping that must not mistake a new layer for a freed one (`RenderTree`).
+  let serial = LayerSerial.next()
+
   // MARK: Geometry
   public var bounds: Rect = .zero
   public var position: Point = .zero

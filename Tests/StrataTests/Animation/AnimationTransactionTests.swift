@@ -34,6 +34,32 @@ import Testing
     #expect(done == 1 && l.animationKeys.isEmpty)
   }
 
+  /// A layer that replaced a removed one at the same address is a new layer: it must not
+  /// inherit the removed layer's committed values (and animate from them).
+  @Test func aNewLayerAtAFreedLayersAddressIsNotAnimated() throws {
+    let root = Layer()
+    let tree = RenderTree(root: root, clock: ManualClock(1))
+    var old: Layer? = Layer(frame: Rect(0, 0, 10, 10))
+    old!.opacity = 0.2
+    try root.addSublayer(old!)
+    tree.flush()
+    let oldID = ObjectIdentifier(old!)
+    weak var gone = old
+    old!.removeFromSuperlayer()
+    old = nil
+    #expect(gone == nil, "something still holds the removed layer")
+    // Allocate until the allocator hands back the freed address (glibc does at once).
+    var reused: Layer?
+    for _ in 0..<10_000 {
+      let l = Layer(frame: Rect(0, 0, 10, 10))
+      if ObjectIdentifier(l) == oldID { reused = l; break }
+    }
+    let l = try #require(reused, "the allocator never reused the address; the test would prove nothing")
+    try root.addSublayer(l)
+    tree.flush()
+    #expect(l.animationKeys.isEmpty, "animated from the removed layer's values: \(l.animationKeys)")
+  }
+
   @Test func disableActionsAndTheActionsDictionary() throws {
     let (tree, _, l) = try Self.tree()
     tree.transaction {

@@ -60,7 +60,9 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "StrataGLTests",
-      dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes"]),
+      dependencies: [
+        "Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
+      ]),
     .testTarget(
       name: "StrataTestingTests",
       dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"]),

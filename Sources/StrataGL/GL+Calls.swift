@@ -38,6 +38,7 @@ struct GLCalls: @unchecked Sendable {
   let uniform1f: PFNGLUNIFORM1FPROC
   let uniform2f: PFNGLUNIFORM2FPROC
   let uniform4f: PFNGLUNIFORM4FPROC
+  let uniform4fv: PFNGLUNIFORM4FVPROC
   let getAttribLocation: PFNGLGETATTRIBLOCATIONPROC
   let bindAttribLocation: PFNGLBINDATTRIBLOCATIONPROC
   let genTextures: PFNGLGENTEXTURESPROC
@@ -80,10 +81,15 @@ struct GLCalls: @unchecked Sendable {
 
   static func load(_ egl: EGLCalls) -> Result<GLCalls, GLSetupError> {
     let lib = try? DynamicLibrary.open(["libGLESv2.so.2", "libGLESv2.so"]).get()
-    func find(_ name: String) -> UnsafeMutableRawPointer? {
+    return load { name in
       if let p = lib?.symbol(name) { return p }
       return egl.getProcAddress(name).map { unsafeBitCast($0, to: UnsafeMutableRawPointer.self) }
     }
+  }
+
+  /// Loads every entry point through `find` (a symbol lookup); fails naming the first
+  /// required one it lacks. Only functions Strata calls are required.
+  static func load(_ find: (String) -> UnsafeMutableRawPointer?) -> Result<GLCalls, GLSetupError> {
     func fn<T>(_ name: String, _: T.Type) throws(GLSetupError) -> T {
       guard let p = find(name) else { throw .functionMissing(name) }
       return unsafeBitCast(p, to: T.self)
@@ -128,6 +134,7 @@ struct GLCalls: @unchecked Sendable {
         uniform1f: try fn("glUniform1f", PFNGLUNIFORM1FPROC.self),
         uniform2f: try fn("glUniform2f", PFNGLUNIFORM2FPROC.self),
         uniform4f: try fn("glUniform4f", PFNGLUNIFORM4FPROC.self),
+        uniform4fv: try fn("glUniform4fv", PFNGLUNIFORM4FVPROC.self),
         getAttribLocation: try fn("glGetAttribLocation", PFNGLGETATTRIBLOCATIONPROC.self),
         bindAttribLocation: try fn("glBindAttribLocation", PFNGLBINDATTRIBLOCATIONPROC.self),
         genTextures: try fn("glGenTextures", PFNGLGENTEXTURESPROC.self),

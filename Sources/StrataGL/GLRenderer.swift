@@ -72,6 +72,12 @@ public final class GLRenderer: @unchecked Sendable {
       && width <= info.maxViewportWidth && height <= info.maxViewportHeight
   }
 
+  /// Runs `body` with the renderer's context current, between frames: for tests that drive
+  /// GL directly (the shader mirror tests).
+  func withCurrentContext<T: Sendable>(_ body: (GLCalls) throws -> T) throws -> T {
+    try state.withLock { s in try s.context.withCurrent(body) }
+  }
+
   /// Renders `list` into a new buffer.
   public func render(_ list: RenderList) throws(GLRenderError) -> PixelBuffer {
     var target = PixelBuffer(width: list.width, height: list.height)

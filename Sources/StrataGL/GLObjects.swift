@@ -8,7 +8,7 @@ import Synchronization
 final class GLGarbage: Sendable {
   /// The kinds of GL object names, each deleted by its own call.
   enum Kind: CaseIterable, Sendable {
-    case texture, framebuffer, buffer, vertexArray
+    case texture, framebuffer, buffer, vertexArray, program
   }
 
   private let pending = Mutex<[(Kind, GLuint)]>([])
@@ -31,6 +31,7 @@ final class GLGarbage: Sendable {
       case .framebuffer: gl.deleteFramebuffers(n, ids)
       case .buffer: gl.deleteBuffers(n, ids)
       case .vertexArray: gl.deleteVertexArrays(n, ids)
+      case .program: for id in ids { gl.deleteProgram(id) }
       }
     }
   }

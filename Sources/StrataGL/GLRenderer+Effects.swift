@@ -20,7 +20,7 @@ extension GLRenderer.State {
 
   mutating func effectProgram(_ gl: GLCalls) throws(GLRenderError) -> ShaderProgram {
     if let p = effectProgram { return p }
-    let p = try ShaderProgram(gl, vertex: "effect.vert", fragment: "effect.frag")
+    let p = try ShaderProgram(gl, vertex: "effect.vert", fragment: "effect.frag", garbage: garbage)
     effectProgram = p
     return p
   }

@@ -214,7 +214,7 @@ extension GLRenderer {
       var key = v
       key.linear = false  // the filter is texture state, not a different program
       if let p = programs[key] { return p }
-      let p = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag", defines: key.defines)
+      let p = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag", defines: key.defines, garbage: garbage)
       programs[key] = p
       return p
     }

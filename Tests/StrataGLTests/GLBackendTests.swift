@@ -15,7 +15,7 @@ func compile(_ scene: Scene) -> RenderList {
     .compile(scene.root.snapshot())
 }
 
-@Suite(.serialized) struct GLBackendTests {
+@Suite(.serialized, .enabled(if: GPU.runs, GPU.skipReason)) struct GLBackendTests {
   @Test func contextReportsItsLimits() throws {
     let gl = try GPU.renderer()
     #expect(gl.info.version.hasPrefix("OpenGL ES 3"))

@@ -14,7 +14,7 @@ import Testing
 /// What remains is honest: hard layer edges whose pixel centres lie exactly on an edge, and
 /// float rounding of perspective maps; both backends evaluate the same coverage and
 /// sampling formulas.
-@Suite(.serialized) struct GLGoldenTests {
+@Suite(.serialized, .enabled(if: GPU.runs, GPU.skipReason)) struct GLGoldenTests {
   @Test(arguments: GoldenScenes.names)
   func sceneMatchesCPU(_ name: String) throws {
     let gl = try GPU.renderer()

@@ -10,7 +10,7 @@ import Testing
 /// Image sampling on the GPU against the CPU renderer, pixel by pixel: both backends pick
 /// the mipmap level with `Sampling.levelOfDetail` (mirrored in `Shaders/sampling.glsl`), so
 /// what remains is float rounding, not a different texel.
-@Suite(.serialized) struct GLSamplingTests {
+@Suite(.serialized, .enabled(if: GPU.runs, GPU.skipReason)) struct GLSamplingTests {
   /// Issue 9.1: trilinear floors under steep perspective. Every pixel the CPU draws opaque
   /// is opaque on the GPU too (no holes), and no pixel takes a texel of another level.
   @Test func trilinearInSteepPerspectiveHasNoHoles() throws {

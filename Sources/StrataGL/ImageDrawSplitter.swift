@@ -79,11 +79,9 @@ struct ImageDrawSplitter {
     var least = Double.infinity
     for p in DevicePolygon.project(draw.rect, draw.map.toDevice) {
       guard let (u, v, w) = Projection.unproject(m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8, x: p.x, y: p.y) else { continue }
-      let j = Projection.derivatives(inv, u: u, v: v, w: w)
       // The shorter axis of the footprint: minified at least this much along both.
-      let sx = t.a * j.dudx + t.c * j.dvdx, tx = t.b * j.dudx + t.d * j.dvdx
-      let sy = t.a * j.dudy + t.c * j.dvdy, ty = t.b * j.dudy + t.d * j.dvdy
-      least = min(least, min((sx * sx + tx * tx).squareRoot(), (sy * sy + ty * ty).squareRoot()))
+      let axes = Sampling.footprint(t.a, t.b, t.c, t.d, Projection.derivatives(inv, u: u, v: v, w: w))
+      least = min(least, axes.x, axes.y)
     }
     return least.isFinite ? least : 0
   }

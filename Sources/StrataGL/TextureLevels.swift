@@ -25,6 +25,11 @@ struct TextureLevels: Equatable, Sendable {
     var scaleX: Float, scaleY: Float, offsetX: Float, offsetY: Float
   }
 
+  /// A level of `width` x `height` texels that is all of its image's level, not yet placed.
+  static func whole(width: Int, height: Int) -> Level {
+    Level(x: 0, y: 0, width: width, height: height, sourceX: 0, sourceY: 0, scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0)
+  }
+
   /// The most levels a texture may have (`MAX_LEVELS` in `Shaders/draw.frag`).
   static let maxLevels = 24
 
@@ -41,8 +46,7 @@ struct TextureLevels: Equatable, Sendable {
 
   /// A texture of one level: the image, or a tile with its border, as it is.
   static func single(width: Int, height: Int) -> TextureLevels {
-    let l = Level(x: 0, y: 0, width: width, height: height, sourceX: 0, sourceY: 0, scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0)
-    return TextureLevels(levels: [l], width: width, height: height)
+    TextureLevels(levels: [whole(width: width, height: height)], width: width, height: height)
   }
 
   /// The sizes of an image's mipmap chain, level 0 first, as `Image.mipmaps` builds it

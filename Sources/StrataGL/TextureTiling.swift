@@ -45,20 +45,17 @@ struct TextureTiling: Equatable {
 
   /// The size of an untiled mipmapped texture of the image.
   private static func mipmappedSize(_ width: Int, _ height: Int) -> (Int, Int) {
-    let levels = TextureLevels.packed(TextureLevels.chainSizes(width: width, height: height).map { w, h in
-      TextureLevels.Level(x: 0, y: 0, width: w, height: h, sourceX: 0, sourceY: 0, scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0)
-    })
+    let levels = TextureLevels.packed(TextureLevels.chainSizes(width: width, height: height).map(TextureLevels.whole))
     return (levels.width, levels.height)
   }
 
   /// Whether the levels of a mipmapped tile of `content` texels (plus border) fit `limit`.
   private static func fits(_ content: Int, _ width: Int, _ height: Int, _ limit: Int) -> Bool {
     let sizes = TextureLevels.chainSizes(width: width, height: height)
-    var levels = [TextureLevels.Level(
-      x: 0, y: 0, width: content + 2, height: content + 2, sourceX: 0, sourceY: 0, scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0)]
+    var levels = [TextureLevels.whole(width: content + 2, height: content + 2)]
     for (w, h) in sizes.dropFirst() {
       let bw = Int(Float(content) * Float(w) / Float(width)) + 4, bh = Int(Float(content) * Float(h) / Float(height)) + 4
-      levels.append(.init(x: 0, y: 0, width: bw, height: bh, sourceX: 0, sourceY: 0, scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0))
+      levels.append(TextureLevels.whole(width: bw, height: bh))
     }
     let packed = TextureLevels.packed(levels)
     return packed.width <= limit && packed.height <= limit

@@ -29,9 +29,19 @@ public enum Sampling {
   public static func texelsPerPixel<F: BinaryFloatingPoint>(
     _ a: F, _ b: F, _ c: F, _ d: F, _ j: (dudx: F, dudy: F, dvdx: F, dvdy: F)
   ) -> F {
+    let axes = footprint(a, b, c, d, j)
+    return max(axes.x, axes.y)
+  }
+
+  /// How many texels one device pixel step in x, and one in y, move across: the lengths
+  /// of the two axes of a pixel's footprint in the texture.
+  @inlinable @inline(__always)
+  public static func footprint<F: BinaryFloatingPoint>(
+    _ a: F, _ b: F, _ c: F, _ d: F, _ j: (dudx: F, dudy: F, dvdx: F, dvdy: F)
+  ) -> (x: F, y: F) {
     let sx = a * j.dudx + c * j.dvdx, tx = b * j.dudx + d * j.dvdx
     let sy = a * j.dudy + c * j.dvdy, ty = b * j.dudy + d * j.dvdy
-    return max((sx * sx + tx * tx).squareRoot(), (sy * sy + ty * ty).squareRoot())
+    return ((sx * sx + tx * tx).squareRoot(), (sy * sy + ty * ty).squareRoot())
   }
 
   /// The mipmap level of detail for a footprint of `texelsPerPixel` (`log2`, plus bias):

@@ -75,10 +75,10 @@ struct ImageDrawSplitter {
 
   /// The smallest number of texels per device pixel over the draw's corners.
   func minimumFootprint(_ draw: Draw, _ paint: ImagePaint) -> Double {
-    let inv = draw.map.fromDevice, m = inv.m, t = paint.texelMap
+    let inv = draw.map.fromDevice, t = paint.texelMap
     var least = Double.infinity
     for p in DevicePolygon.project(draw.rect, draw.map.toDevice) {
-      guard let (u, v, w) = Projection.unproject(m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8, x: p.x, y: p.y) else { continue }
+      guard let (u, v, w) = Projection.unproject(inv, x: p.x, y: p.y) else { continue }
       // The shorter axis of the footprint: minified at least this much along both.
       let axes = Sampling.footprint(t.a, t.b, t.c, t.d, Projection.derivatives(inv, u: u, v: v, w: w))
       least = min(least, axes.x, axes.y)

@@ -156,8 +156,7 @@ struct InstanceData {
     for p in [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
               Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)] {
       guard let d = draw.map.toDevice.apply(p) else { continue }
-      let m = inv.m
-      guard let (u, v, w) = Projection.unproject(m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8, x: d.x, y: d.y) else { continue }
+      guard let (u, v, w) = Projection.unproject(inv, x: d.x, y: d.y) else { continue }
       let j = Projection.derivatives(inv, u: u, v: v, w: w)
       most = max(most, (j.dudx * j.dudx + j.dudy * j.dudy).squareRoot(), (j.dvdx * j.dvdx + j.dvdy * j.dvdy).squareRoot())
     }

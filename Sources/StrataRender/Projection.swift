@@ -29,6 +29,13 @@ public enum Projection {
     ((m0 - u * m6) / w, (m1 - u * m7) / w, (m3 - v * m6) / w, (m4 - v * m7) / w)
   }
 
+  /// `unproject` for a homography in double precision.
+  @inlinable
+  public static func unproject(_ h: Homography, x: Double, y: Double) -> (u: Double, v: Double, w: Double)? {
+    let m = h.m
+    return unproject(m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8, x: x, y: y)
+  }
+
   /// `derivatives` for a homography in double precision.
   @inlinable
   public static func derivatives(_ h: Homography, u: Double, v: Double, w: Double) -> (dudx: Double, dudy: Double, dvdx: Double, dvdy: Double) {

@@ -1,6 +1,6 @@
 // Anti-aliased coverage from signed distances in the layer plane, converted to device pixels
 // with the Jacobian of the device -> layer map. Mirrors Sources/StrataRender/Coverage.swift
-// function by function: change both together.
+// function by function: change both together (ShaderMirrorTests checks them).
 
 // The Jacobian at one pixel: (du/dx, du/dy, dv/dx, dv/dy).
 float uPerPixel(vec4 j) { return sqrt(j.x * j.x + j.y * j.y); }
@@ -20,6 +20,14 @@ float ramp(float d) { return clamp(0.5 + d, 0.0, 1.0); }
 const float CONTINUOUS_EXTENT = 1.528665;
 const float CONTINUOUS_EXPONENT = 5.0;
 
+// The corner of r nearest p (which half of r it lies in along each axis) and that corner's
+// radius; mirrors Coverage.corner.
+float cornerRadius(vec2 p, vec4 r, vec4 radii, out bool left, out bool top) {
+  left = p.x < (r.x + r.z) * 0.5;
+  top = p.y < (r.y + r.w) * 0.5;
+  return top ? (left ? radii.x : radii.y) : (left ? radii.z : radii.w);
+}
+
 float roundedRectCoverageCurve(vec2 p, vec4 r, vec4 radii, int softEdges, vec4 j, bool continuous) {
   float u = p.x, v = p.y;
   float c = 1.0;
@@ -33,9 +41,8 @@ float roundedRectCoverageCurve(vec2 p, vec4 r, vec4 radii, int softEdges, vec4 j
     c = min(c, (softEdges & 4) != 0 ? ramp((r.w - v) / sv) : (v < r.w ? 1.0 : 0.0));
     if (c <= 0.0) return 0.0;
   }
-  bool left = u < (r.x + r.z) * 0.5;
-  bool top = v < (r.y + r.w) * 0.5;
-  float rad = top ? (left ? radii.x : radii.y) : (left ? radii.z : radii.w);
+  bool left, top;
+  float rad = cornerRadius(p, r, radii, left, top);
   if (continuous && rad > 0.0) {
     rad = min(rad * CONTINUOUS_EXTENT, min(r.z - r.x, r.w - r.y) * 0.5);
     float cx = left ? r.x + rad : r.z - rad;
@@ -78,12 +85,11 @@ float roundedRectCoverage(vec2 p, vec4 r, vec4 radii, int softEdges, vec4 j) {
 }
 
 // Whether p lies inside a rounded rectangle (circular corners, no anti-aliasing); mirrors
-// Rasterizer.inside.
+// Coverage.insideRoundedRect.
 bool insideRoundedRect(vec2 p, vec4 r, vec4 radii) {
   if (!(p.x >= r.x && p.x < r.z && p.y >= r.y && p.y < r.w)) return false;
-  bool left = p.x < (r.x + r.z) * 0.5;
-  bool top = p.y < (r.y + r.w) * 0.5;
-  float rad = top ? (left ? radii.x : radii.y) : (left ? radii.z : radii.w);
+  bool left, top;
+  float rad = cornerRadius(p, r, radii, left, top);
   if (rad <= 0.0) return true;
   float cx = left ? r.x + rad : r.z - rad;
   float cy = top ? r.y + rad : r.w - rad;

@@ -8,6 +8,7 @@ precision highp sampler2D;
 
 #include "coverage.glsl"
 #include "sampling.glsl"
+#include "projection.glsl"
 
 uniform vec2 u_origin;         // device position of the target's pixel (0, 0)
 
@@ -15,7 +16,7 @@ uniform vec2 u_origin;         // device position of the target's pixel (0, 0)
 // Hard-edged rectangle, no clip needing coverage, one filter: the quad is exactly the
 // rectangle, so rasterisation samples the pixel centres inside it, and the GPU's own
 // nearest or bilinear filtering (set on the texture) follows the same texel-centre formula
-// as sampleNearest/sampleBilinear.
+// as sampleNearestIn/sampleBilinearIn.
 uniform sampler2D u_texture;
 flat in vec4 v_color;
 flat in vec4 v_bounds;
@@ -44,8 +45,14 @@ void main() {
 #endif
 }
 #else
-uniform sampler2D u_texture;   // the batch's image (or tile), with its mipmap levels
-uniform int u_levels;          // mipmap levels present in u_texture
+// The batch's image (or tile), with its mipmap levels side by side in level 0: level k's
+// texels are the rectangle u_levelRect[k] (first texel, size), and its texel coordinates
+// are level-0 coordinates times u_levelMap[k].xy plus u_levelMap[k].zw (TextureLevels).
+const int MAX_LEVELS = 24;     // TextureLevels.maxLevels
+uniform sampler2D u_texture;
+uniform int u_levels;
+uniform vec4 u_levelRect[MAX_LEVELS];
+uniform vec4 u_levelMap[MAX_LEVELS];
 
 flat in vec4 v_inv0;
 flat in vec4 v_inv1;
@@ -75,45 +82,43 @@ const int FILTER_TRILINEAR = 2;
 #include "clip.glsl"
 #include "shadow.glsl"
 
+vec4 sampleLevel(int k, vec2 st) {
+  return sampleBilinearIn(u_texture, u_levelRect[k], st * u_levelMap[k].xy + u_levelMap[k].zw);
+}
+
+// Rasterizer.sample: level 0 with the magnification filter where the image is magnified,
+// else the minification filter; trilinear blends the two levels mipLevels picks, each
+// pixel its own (issue 9.1: with GL's mipmap levels and texelFetch's level argument,
+// llvmpipe read one level per 2x2 quad, and pixels whose quad-mate took the
+// magnification branch read a level that did not exist: transparent holes).
 vec4 sampleImage(vec2 p, vec4 j) {
   vec2 st = vec2(v_texel.x * p.x + v_texel.z * p.y + v_texel2.x, v_texel.y * p.x + v_texel.w * p.y + v_texel2.y);
   int minFilter = int(v_params.z), magFilter = int(v_params.w);
+  vec4 level0 = u_levelRect[0];
   if (minFilter == magFilter && minFilter != FILTER_TRILINEAR) {
-    return magFilter == FILTER_NEAREST ? sampleNearest(u_texture, 0, st) : sampleBilinear(u_texture, 0, st);
+    return magFilter == FILTER_NEAREST ? sampleNearestIn(u_texture, level0, st) : sampleBilinearIn(u_texture, level0, st);
   }
-  // Texels per device pixel along the longer axis of the footprint.
-  float sx = v_texel.x * j.x + v_texel.z * j.z, tx = v_texel.y * j.x + v_texel.w * j.z;
-  float sy = v_texel.x * j.y + v_texel.z * j.w, ty = v_texel.y * j.y + v_texel.w * j.w;
-  float rho = max(sqrt(sx * sx + tx * tx), sqrt(sy * sy + ty * ty));
-  float lod = rho > 0.0 ? log2(rho) + v_texel2.w : 0.0;
+  float lod = levelOfDetail(texelsPerPixel(v_texel, j), v_texel2.w);
   if (lod <= 0.0) {
-    return magFilter == FILTER_NEAREST ? sampleNearest(u_texture, 0, st) : sampleBilinear(u_texture, 0, st);
+    return magFilter == FILTER_NEAREST ? sampleNearestIn(u_texture, level0, st) : sampleBilinearIn(u_texture, level0, st);
   }
-  if (minFilter == FILTER_NEAREST) return sampleNearest(u_texture, 0, st);
-  if (minFilter == FILTER_LINEAR) return sampleBilinear(u_texture, 0, st);
-  float l = min(lod, float(u_levels - 1));
-  float l0 = floor(l);
-  float f = l - l0;
-  int i0 = int(l0);
-  ivec2 s0 = textureSize(u_texture, 0);
-  ivec2 sa = textureSize(u_texture, i0);
-  vec4 ca = sampleBilinear(u_texture, i0, st * vec2(sa) / vec2(s0));
-  if (f == 0.0 || i0 + 1 >= u_levels) return ca;
-  ivec2 sb = textureSize(u_texture, i0 + 1);
-  vec4 cb = sampleBilinear(u_texture, i0 + 1, st * vec2(sb) / vec2(s0));
+  if (minFilter == FILTER_NEAREST) return sampleNearestIn(u_texture, level0, st);
+  if (minFilter == FILTER_LINEAR) return sampleBilinearIn(u_texture, level0, st);
+  int i0, i1;
+  float f = mipLevels(lod, u_levels, i0, i1);
+  vec4 ca = sampleLevel(i0, st);
+  if (f == 0.0 || i1 == i0) return ca;
+  vec4 cb = sampleLevel(i1, st);
   return ca + (cb - ca) * f;
 }
 
 void main() {
   vec2 d = gl_FragCoord.xy + u_origin;
   if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;
-  float a = v_inv0.x * d.x + v_inv0.y * d.y + v_inv0.z;
-  float b = v_inv1.x * d.x + v_inv1.y * d.y + v_inv1.z;
-  float w = v_inv2.x * d.x + v_inv2.y * d.y + v_inv2.z;
-  if (w <= 0.0) discard;
-  vec2 p = vec2(a / w, b / w);
-  vec4 j = vec4((v_inv0.x - p.x * v_inv2.x) / w, (v_inv0.y - p.x * v_inv2.y) / w,
-                (v_inv1.x - p.y * v_inv2.x) / w, (v_inv1.y - p.y * v_inv2.y) / w);
+  vec3 q = unproject(v_inv0.xyz, v_inv1.xyz, v_inv2.xyz, d);
+  if (q.z <= 0.0) discard;
+  vec2 p = q.xy;
+  vec4 j = projectionDerivatives(v_inv0.xyz, v_inv1.xyz, v_inv2.xyz, p, q.z);
   int flags = int(v_params.y);
   bool continuous = (flags & FLAG_CONTINUOUS) != 0;
   if ((flags & FLAG_OCCLUDER) != 0 && insideRoundedRect(p, v_texel, v_radii)) discard;
@@ -122,10 +127,9 @@ void main() {
     // The shape is in innerRect/innerRadii and sigma in texel2.w (see InstanceData).
     cov = roundedRectCoverage(p, v_rect, vec4(0.0), int(v_inv1.w), j);
     if (cov <= 0.0) discard;
-    vec4 s = v_innerRect;
-    bool left = p.x < (s.x + s.z) * 0.5, top = p.y < (s.y + s.w) * 0.5;
-    float corner = top ? (left ? v_innerRadii.x : v_innerRadii.y) : (left ? v_innerRadii.z : v_innerRadii.w);
-    cov *= roundedBoxShadow(p, s, corner, v_texel2.w);
+    bool left, top;
+    float corner = cornerRadius(p, v_innerRect, v_innerRadii, left, top);
+    cov *= roundedBoxShadow(p, v_innerRect, corner, v_texel2.w);
   } else {
     cov = roundedRectCoverageCurve(p, v_rect, v_radii, int(v_inv1.w), j, continuous);
     if (cov <= 0.0) discard;

@@ -7,7 +7,9 @@ precision highp int;
 precision highp sampler2D;
 
 #include "coverage.glsl"
+#include "projection.glsl"
 #include "clip.glsl"
+#include "blend.glsl"
 
 const int MODE_COMPOSITE = 0;     // src * opacity * clip, blended source-over by GL
 const int MODE_MASK = 1;          // src * mask.a
@@ -57,42 +59,6 @@ vec4 srcClamped(ivec2 p) {
   return texelFetch(u_src, clamp(p, ivec2(0), size - 1), 0);
 }
 
-float hardLight(float cs, float cb) {
-  return cs <= 0.5 ? cb * 2.0 * cs : cb + (2.0 * cs - 1.0) - cb * (2.0 * cs - 1.0);
-}
-
-// Mirrors BlendMath.channel (modes in BlendMode's order).
-float blendChannel(int m, float cs, float cb) {
-  if (m == 1) return cs * cb;
-  if (m == 2) return cs + cb - cs * cb;
-  if (m == 3) return hardLight(cb, cs);
-  if (m == 4) return min(cs, cb);
-  if (m == 5) return max(cs, cb);
-  if (m == 6) { if (cb == 0.0) return 0.0; return cs >= 1.0 ? 1.0 : min(1.0, cb / (1.0 - cs)); }
-  if (m == 7) { if (cb >= 1.0) return 1.0; return cs <= 0.0 ? 0.0 : 1.0 - min(1.0, (1.0 - cb) / cs); }
-  if (m == 8) {
-    if (cs <= 0.5) return cb - (1.0 - 2.0 * cs) * cb * (1.0 - cb);
-    float d = cb <= 0.25 ? ((16.0 * cb - 12.0) * cb + 4.0) * cb : sqrt(cb);
-    return cb + (2.0 * cs - 1.0) * (d - cb);
-  }
-  if (m == 9) return hardLight(cs, cb);
-  if (m == 10) return abs(cs - cb);
-  if (m == 11) return cs + cb - 2.0 * cs * cb;
-  return cs;
-}
-
-// Mirrors BlendMath.blend.
-vec4 blend(int m, vec4 s, vec4 d) {
-  if (m == 12) return clamp(s + d, 0.0, 1.0);
-  if (m == 0 || d.a <= 0.0 || s.a <= 0.0) return s + d * (1.0 - s.a);
-  vec4 o = vec4(0.0, 0.0, 0.0, s.a + d.a - s.a * d.a);
-  vec3 cs = s.rgb / s.a, cb = d.rgb / d.a;
-  o.r = (1.0 - d.a) * s.r + (1.0 - s.a) * d.r + s.a * d.a * blendChannel(m, cs.r, cb.r);
-  o.g = (1.0 - d.a) * s.g + (1.0 - s.a) * d.g + s.a * d.a * blendChannel(m, cs.g, cb.g);
-  o.b = (1.0 - d.a) * s.b + (1.0 - s.a) * d.b + s.a * d.a * blendChannel(m, cs.b, cb.b);
-  return o;
-}
-
 void main() {
   vec2 d = gl_FragCoord.xy + u_origin;
   ivec2 sp = ivec2(floor(d - u_srcOrigin));
@@ -134,13 +100,11 @@ void main() {
     fragColor = blend(u_blendMode, src(sp) * k, dst);
   } else if (u_mode == MODE_BACKDROP) {
     vec4 dst = texelFetch(u_aux, ivec2(floor(d - u_auxOrigin)), 0);
-    float a = dot(u_inv0, vec3(d, 1.0)), b = dot(u_inv1, vec3(d, 1.0)), w = dot(u_inv2, vec3(d, 1.0));
+    vec3 q = unproject(u_inv0, u_inv1, u_inv2, d);
     float c = 0.0;
-    if (w > 0.0) {
-      vec2 p = vec2(a / w, b / w);
-      vec4 j = vec4((u_inv0.x - p.x * u_inv2.x) / w, (u_inv0.y - p.x * u_inv2.y) / w,
-                    (u_inv1.x - p.y * u_inv2.x) / w, (u_inv1.y - p.y * u_inv2.y) / w);
-      c = roundedRectCoverageCurve(p, u_shapeRect, u_shapeRadii, 15, j, u_continuous);
+    if (q.z > 0.0) {
+      vec4 j = projectionDerivatives(u_inv0, u_inv1, u_inv2, q.xy, q.z);
+      c = roundedRectCoverageCurve(q.xy, u_shapeRect, u_shapeRadii, 15, j, u_continuous);
       if (c > 0.0 && u_clip >= 0) c *= clipCoverage(u_clip, d);
     }
     fragColor = mix(dst, src(sp), c);

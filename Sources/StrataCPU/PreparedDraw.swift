@@ -40,8 +40,7 @@ struct PreparedDraw: Sendable {
   private(set) var path: RowPath = .general
 
   init(_ d: Draw, clips allClips: [PreparedClip?]) {
-    let h = d.fromDevice
-    inv = (Float(h.0), Float(h.1), Float(h.2), Float(h.3), Float(h.4), Float(h.5), Float(h.6), Float(h.7), Float(h.8))
+    inv = d.map.floatInverse
     isAffine = d.map.toDevice.isAffine
     let r = d.rect.standardized
     x0 = Float(r.minX); y0 = Float(r.minY); x1 = Float(r.maxX); y1 = Float(r.maxY)
@@ -90,12 +89,11 @@ struct PreparedDraw: Sendable {
   }
 }
 
-extension Draw {
-  var fromDevice: (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
-    let v = map.fromDevice.values
-    // Normalise so that an affine inverse has W exactly 1.
-    let s = map.toDevice.isAffine && v[8] != 0 ? 1 / v[8] : 1
-    return (v[0] * s, v[1] * s, v[2] * s, v[3] * s, v[4] * s, v[5] * s, v[6] * s, v[7] * s, v[8] * s)
+extension PlaneMap {
+  /// `normalizedInverse` in single precision, as the pixel loops read it.
+  var floatInverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float) {
+    let v = normalizedInverse.map { Float($0) }
+    return (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8])
   }
 }
 
@@ -117,10 +115,7 @@ struct PreparedClip: Sendable {
   init(_ c: ClipShape) {
     box = c.deviceBounds
     continuous = c.radii.continuous
-    let v = c.map.fromDevice.values
-    let s = c.map.toDevice.isAffine && v[8] != 0 ? 1 / v[8] : 1
-    inv = (Float(v[0] * s), Float(v[1] * s), Float(v[2] * s), Float(v[3] * s), Float(v[4] * s),
-           Float(v[5] * s), Float(v[6] * s), Float(v[7] * s), Float(v[8] * s))
+    inv = c.map.floatInverse
     let r = c.rect.standardized
     x0 = Float(r.minX); y0 = Float(r.minY); x1 = Float(r.maxX); y1 = Float(r.maxY)
     radii = c.radii.simd
@@ -131,14 +126,9 @@ struct PreparedClip: Sendable {
   /// Coverage of the device pixel centre `(X, Y)`; clip edges are always anti-aliased.
   @inline(__always)
   func coverage(_ X: Float, _ Y: Float) -> Float {
-    let a = inv.0 * X + inv.1 * Y + inv.2
-    let b = inv.3 * X + inv.4 * Y + inv.5
-    let w = inv.6 * X + inv.7 * Y + inv.8
-    if w <= 0 { return 0 }
-    let u = a / w, v = b / w
-    let j = Coverage.Jacobian(
-      dudx: (inv.0 - u * inv.6) / w, dudy: (inv.1 - u * inv.7) / w,
-      dvdx: (inv.3 - v * inv.6) / w, dvdy: (inv.4 - v * inv.7) / w)
+    let i = inv
+    guard let (u, v, w) = Projection.unproject(i.0, i.1, i.2, i.3, i.4, i.5, i.6, i.7, i.8, x: X, y: Y) else { return 0 }
+    let j = Coverage.Jacobian(i.0, i.1, i.3, i.4, i.6, i.7, u: u, v: v, w: w)
     return Coverage.roundedRect(
       u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, softEdges: 15, jacobian: j, continuous: continuous)
   }

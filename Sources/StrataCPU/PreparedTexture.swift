@@ -45,8 +45,6 @@ struct PreparedTexture: Sendable {
   /// Jacobian `j`: above 1 the image is minified.
   @inline(__always)
   func footprint(_ j: Coverage.Jacobian) -> Float {
-    let sx = a * j.dudx + c * j.dvdx, tx = b * j.dudx + d * j.dvdx
-    let sy = a * j.dudy + c * j.dvdy, ty = b * j.dudy + d * j.dvdy
-    return max((sx * sx + tx * tx).squareRoot(), (sy * sy + ty * ty).squareRoot())
+    Sampling.texelsPerPixel(a, b, c, d, (j.dudx, j.dudy, j.dvdx, j.dvdy))
   }
 }

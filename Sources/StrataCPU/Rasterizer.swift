@@ -274,25 +274,17 @@ struct Rasterizer {
     let texture = d.texture, clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder
     for x in xs..<xe {
       let X = Float(x) + 0.5
-      let a = i.0 * X + i.1 * y + i.2
-      let b = i.3 * X + i.4 * y + i.5
-      let w = i.6 * X + i.7 * y + i.8
-      guard w > 0 else { continue }
-      let u = a / w, v = b / w
+      guard let (u, v, w) = Projection.unproject(i.0, i.1, i.2, i.3, i.4, i.5, i.6, i.7, i.8, x: X, y: y) else { continue }
+      // Affine maps are normalised (w = 1): their Jacobian is the constant linear part.
       var j = Coverage.Jacobian(dudx: i.0, dudy: i.1, dvdx: i.3, dvdy: i.4)
-      if needsJacobian && !d.isAffine {
-        j = Coverage.Jacobian(
-          dudx: (i.0 - u * i.6) / w, dudy: (i.1 - u * i.7) / w,
-          dvdx: (i.3 - v * i.6) / w, dvdy: (i.4 - v * i.7) / w)
-      }
+      if needsJacobian && !d.isAffine { j = Coverage.Jacobian(i.0, i.1, i.3, i.4, i.6, i.7, u: u, v: v, w: w) }
       if let o = occluder, Self.inside(u, v, o.x0, o.y0, o.x1, o.y1, o.radii) { continue }
       var cov = Coverage.roundedRect(
         u: u, v: v, x0: d.x0, y0: d.y0, x1: d.x1, y1: d.y1, radii: d.radii, softEdges: d.softEdges, jacobian: j,
         continuous: d.continuous)
       if cov <= 0 { continue }
       if let s = shadow {
-        let left = u < (s.x0 + s.x1) * 0.5, top = v < (s.y0 + s.y1) * 0.5
-        let corner = top ? (left ? s.radii[0] : s.radii[1]) : (left ? s.radii[2] : s.radii[3])
+        let corner = Coverage.corner(u: u, v: v, x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, radii: s.radii).radius
         cov *= ShadowMath.roundedBoxShadow(px: u, py: v, x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, corner: corner, sigma: s.sigma)
         if cov <= 0 { continue }
       }
@@ -318,6 +310,10 @@ struct Rasterizer {
     }
   }
 
+  /// The image's colour at layer point `(u, v)`: level 0 with the magnification filter
+  /// where the image is magnified (level of detail at most 0), else the minification
+  /// filter; trilinear blends the two levels `Sampling.mipLevels` picks. The GPU does the
+  /// same in `Shaders/draw.frag` (`sampleImage`).
   @inline(__always)
   func sample(_ t: PreparedTexture, u: Float, v: Float, jacobian j: Coverage.Jacobian) -> SIMD4<Float> {
     let s = t.a * u + t.c * v + t.tx, tt = t.b * u + t.d * v + t.ty
@@ -337,14 +333,11 @@ struct Rasterizer {
     case .linear:
       return TextureSampler.bilinear(lv.pixels, lv, s, tt)
     case .trilinear:
-      let top = Float(t.levels.count - 1)
-      let l = min(lod, top)
-      let l0 = l.rounded(.down)
-      let f = l - l0
-      let a = t.levels[Int(l0)]
+      let (i0, i1, f) = Sampling.mipLevels(lod: lod, count: t.levels.count)
+      let a = t.levels[i0]
       let ca = TextureSampler.bilinear(a.pixels, a, s, tt)
-      if f == 0 || Int(l0) + 1 >= t.levels.count { return ca }
-      let b = t.levels[Int(l0) + 1]
+      if f == 0 || i1 == i0 { return ca }
+      let b = t.levels[i1]
       let cb = TextureSampler.bilinear(b.pixels, b, s, tt)
       return ca + (cb - ca) * f
     }
@@ -353,14 +346,7 @@ struct Rasterizer {
   /// Whether `(u, v)` lies inside a rounded rectangle (circular corners, no anti-aliasing).
   @inline(__always)
   static func inside(_ u: Float, _ v: Float, _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ radii: SIMD4<Float>) -> Bool {
-    guard u >= x0, u < x1, v >= y0, v < y1 else { return false }
-    let left = u < (x0 + x1) * 0.5, top = v < (y0 + y1) * 0.5
-    let r = top ? (left ? radii[0] : radii[1]) : (left ? radii[2] : radii[3])
-    guard r > 0 else { return true }
-    let cx = left ? x0 + r : x1 - r, cy = top ? y0 + r : y1 - r
-    guard (left ? u < cx : u > cx) && (top ? v < cy : v > cy) else { return true }
-    let dx = u - cx, dy = v - cy
-    return dx * dx + dy * dy <= r * r
+    Coverage.insideRoundedRect(u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii)
   }
 
   /// Premultiplied source-over of `src` (0…255, each colour at most alpha) onto the pixel

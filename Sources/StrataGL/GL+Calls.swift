@@ -2,19 +2,18 @@ import CEGL
 
 /// The OpenGL ES 3.0 entry points Strata uses, loaded at run time (from `libGLESv2.so.2`,
 /// else through `eglGetProcAddress`). Every GL call in the package goes through this table,
-/// with the context current on the calling thread.
+/// with the context current on the calling thread. Only functions Strata calls are here: a
+/// driver lacking any of them cannot run the GPU backend, so nothing unused may be added
+/// (`GLLifetimeTests` checks).
 struct GLCalls: @unchecked Sendable {
   let getString: PFNGLGETSTRINGPROC
   let getIntegerv: PFNGLGETINTEGERVPROC
   let getError: PFNGLGETERRORPROC
   let finish: PFNGLFINISHPROC
-  let flush: PFNGLFLUSHPROC
   let enable: PFNGLENABLEPROC
   let disable: PFNGLDISABLEPROC
   let blendFunc: PFNGLBLENDFUNCPROC
-  let blendFuncSeparate: PFNGLBLENDFUNCSEPARATEPROC
   let viewport: PFNGLVIEWPORTPROC
-  let scissor: PFNGLSCISSORPROC
   let clearColor: PFNGLCLEARCOLORPROC
   let clear: PFNGLCLEARPROC
   let pixelStorei: PFNGLPIXELSTOREIPROC
@@ -38,8 +37,7 @@ struct GLCalls: @unchecked Sendable {
   let uniform1f: PFNGLUNIFORM1FPROC
   let uniform2f: PFNGLUNIFORM2FPROC
   let uniform4f: PFNGLUNIFORM4FPROC
-  let getAttribLocation: PFNGLGETATTRIBLOCATIONPROC
-  let bindAttribLocation: PFNGLBINDATTRIBLOCATIONPROC
+  let uniform4fv: PFNGLUNIFORM4FVPROC
   let genTextures: PFNGLGENTEXTURESPROC
   let deleteTextures: PFNGLDELETETEXTURESPROC
   let bindTexture: PFNGLBINDTEXTUREPROC
@@ -50,20 +48,12 @@ struct GLCalls: @unchecked Sendable {
   let genFramebuffers: PFNGLGENFRAMEBUFFERSPROC
   let deleteFramebuffers: PFNGLDELETEFRAMEBUFFERSPROC
   let bindFramebuffer: PFNGLBINDFRAMEBUFFERPROC
-  let framebufferRenderbuffer: PFNGLFRAMEBUFFERRENDERBUFFERPROC
   let framebufferTexture2D: PFNGLFRAMEBUFFERTEXTURE2DPROC
   let checkFramebufferStatus: PFNGLCHECKFRAMEBUFFERSTATUSPROC
-  let genRenderbuffers: PFNGLGENRENDERBUFFERSPROC
-  let deleteRenderbuffers: PFNGLDELETERENDERBUFFERSPROC
-  let bindRenderbuffer: PFNGLBINDRENDERBUFFERPROC
-  let renderbufferStorage: PFNGLRENDERBUFFERSTORAGEPROC
   let genBuffers: PFNGLGENBUFFERSPROC
   let deleteBuffers: PFNGLDELETEBUFFERSPROC
   let bindBuffer: PFNGLBINDBUFFERPROC
   let bufferData: PFNGLBUFFERDATAPROC
-  let bufferSubData: PFNGLBUFFERSUBDATAPROC
-  let mapBufferRange: PFNGLMAPBUFFERRANGEPROC
-  let unmapBuffer: PFNGLUNMAPBUFFERPROC
   let genVertexArrays: PFNGLGENVERTEXARRAYSPROC
   let deleteVertexArrays: PFNGLDELETEVERTEXARRAYSPROC
   let bindVertexArray: PFNGLBINDVERTEXARRAYPROC
@@ -80,10 +70,15 @@ struct GLCalls: @unchecked Sendable {
 
   static func load(_ egl: EGLCalls) -> Result<GLCalls, GLSetupError> {
     let lib = try? DynamicLibrary.open(["libGLESv2.so.2", "libGLESv2.so"]).get()
-    func find(_ name: String) -> UnsafeMutableRawPointer? {
+    return load { name in
       if let p = lib?.symbol(name) { return p }
       return egl.getProcAddress(name).map { unsafeBitCast($0, to: UnsafeMutableRawPointer.self) }
     }
+  }
+
+  /// Loads every entry point through `find` (a symbol lookup); fails naming the first
+  /// required one it lacks. Only functions Strata calls are required.
+  static func load(_ find: (String) -> UnsafeMutableRawPointer?) -> Result<GLCalls, GLSetupError> {
     func fn<T>(_ name: String, _: T.Type) throws(GLSetupError) -> T {
       guard let p = find(name) else { throw .functionMissing(name) }
       return unsafeBitCast(p, to: T.self)
@@ -98,13 +93,10 @@ struct GLCalls: @unchecked Sendable {
         getIntegerv: try fn("glGetIntegerv", PFNGLGETINTEGERVPROC.self),
         getError: try fn("glGetError", PFNGLGETERRORPROC.self),
         finish: try fn("glFinish", PFNGLFINISHPROC.self),
-        flush: try fn("glFlush", PFNGLFLUSHPROC.self),
         enable: try fn("glEnable", PFNGLENABLEPROC.self),
         disable: try fn("glDisable", PFNGLDISABLEPROC.self),
         blendFunc: try fn("glBlendFunc", PFNGLBLENDFUNCPROC.self),
-        blendFuncSeparate: try fn("glBlendFuncSeparate", PFNGLBLENDFUNCSEPARATEPROC.self),
         viewport: try fn("glViewport", PFNGLVIEWPORTPROC.self),
-        scissor: try fn("glScissor", PFNGLSCISSORPROC.self),
         clearColor: try fn("glClearColor", PFNGLCLEARCOLORPROC.self),
         clear: try fn("glClear", PFNGLCLEARPROC.self),
         pixelStorei: try fn("glPixelStorei", PFNGLPIXELSTOREIPROC.self),
@@ -128,8 +120,7 @@ struct GLCalls: @unchecked Sendable {
         uniform1f: try fn("glUniform1f", PFNGLUNIFORM1FPROC.self),
         uniform2f: try fn("glUniform2f", PFNGLUNIFORM2FPROC.self),
         uniform4f: try fn("glUniform4f", PFNGLUNIFORM4FPROC.self),
-        getAttribLocation: try fn("glGetAttribLocation", PFNGLGETATTRIBLOCATIONPROC.self),
-        bindAttribLocation: try fn("glBindAttribLocation", PFNGLBINDATTRIBLOCATIONPROC.self),
+        uniform4fv: try fn("glUniform4fv", PFNGLUNIFORM4FVPROC.self),
         genTextures: try fn("glGenTextures", PFNGLGENTEXTURESPROC.self),
         deleteTextures: try fn("glDeleteTextures", PFNGLDELETETEXTURESPROC.self),
         bindTexture: try fn("glBindTexture", PFNGLBINDTEXTUREPROC.self),
@@ -140,20 +131,12 @@ struct GLCalls: @unchecked Sendable {
         genFramebuffers: try fn("glGenFramebuffers", PFNGLGENFRAMEBUFFERSPROC.self),
         deleteFramebuffers: try fn("glDeleteFramebuffers", PFNGLDELETEFRAMEBUFFERSPROC.self),
         bindFramebuffer: try fn("glBindFramebuffer", PFNGLBINDFRAMEBUFFERPROC.self),
-        framebufferRenderbuffer: try fn("glFramebufferRenderbuffer", PFNGLFRAMEBUFFERRENDERBUFFERPROC.self),
         framebufferTexture2D: try fn("glFramebufferTexture2D", PFNGLFRAMEBUFFERTEXTURE2DPROC.self),
         checkFramebufferStatus: try fn("glCheckFramebufferStatus", PFNGLCHECKFRAMEBUFFERSTATUSPROC.self),
-        genRenderbuffers: try fn("glGenRenderbuffers", PFNGLGENRENDERBUFFERSPROC.self),
-        deleteRenderbuffers: try fn("glDeleteRenderbuffers", PFNGLDELETERENDERBUFFERSPROC.self),
-        bindRenderbuffer: try fn("glBindRenderbuffer", PFNGLBINDRENDERBUFFERPROC.self),
-        renderbufferStorage: try fn("glRenderbufferStorage", PFNGLRENDERBUFFERSTORAGEPROC.self),
         genBuffers: try fn("glGenBuffers", PFNGLGENBUFFERSPROC.self),
         deleteBuffers: try fn("glDeleteBuffers", PFNGLDELETEBUFFERSPROC.self),
         bindBuffer: try fn("glBindBuffer", PFNGLBINDBUFFERPROC.self),
         bufferData: try fn("glBufferData", PFNGLBUFFERDATAPROC.self),
-        bufferSubData: try fn("glBufferSubData", PFNGLBUFFERSUBDATAPROC.self),
-        mapBufferRange: try fn("glMapBufferRange", PFNGLMAPBUFFERRANGEPROC.self),
-        unmapBuffer: try fn("glUnmapBuffer", PFNGLUNMAPBUFFERPROC.self),
         genVertexArrays: try fn("glGenVertexArrays", PFNGLGENVERTEXARRAYSPROC.self),
         deleteVertexArrays: try fn("glDeleteVertexArrays", PFNGLDELETEVERTEXARRAYSPROC.self),
         bindVertexArray: try fn("glBindVertexArray", PFNGLBINDVERTEXARRAYPROC.self),

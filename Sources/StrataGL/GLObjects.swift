@@ -8,7 +8,7 @@ import Synchronization
 final class GLGarbage: Sendable {
   /// The kinds of GL object names, each deleted by its own call.
   enum Kind: CaseIterable, Sendable {
-    case texture, framebuffer, buffer, vertexArray
+    case texture, framebuffer, buffer, vertexArray, program
   }
 
   private let pending = Mutex<[(Kind, GLuint)]>([])
@@ -31,6 +31,7 @@ final class GLGarbage: Sendable {
       case .framebuffer: gl.deleteFramebuffers(n, ids)
       case .buffer: gl.deleteBuffers(n, ids)
       case .vertexArray: gl.deleteVertexArrays(n, ids)
+      case .program: for id in ids { gl.deleteProgram(id) }
       }
     }
   }
@@ -41,17 +42,21 @@ final class GLTexture: Sendable {
   let id: GLuint
   let width: Int
   let height: Int
+  /// GL mipmap levels allocated.
   let levels: Int
+  /// Where the image's mipmap levels lie inside level 0 (see `TextureLevels`).
+  let layout: TextureLevels
   let bytes: Int
   private let garbage: GLGarbage
 
-  init(_ gl: GLCalls, width: Int, height: Int, levels: Int, garbage: GLGarbage) {
+  init(_ gl: GLCalls, width: Int, height: Int, levels: Int, garbage: GLGarbage, layout: TextureLevels? = nil) {
     var id: GLuint = 0
     gl.genTextures(1, &id)
     self.id = id
     self.width = width
     self.height = height
     self.levels = levels
+    self.layout = layout ?? .single(width: width, height: height)
     self.garbage = garbage
     var b = 0, w = width, h = height
     for _ in 0..<levels { b += w * h * 4; w = max(1, w / 2); h = max(1, h / 2) }

@@ -20,7 +20,7 @@ extension GLRenderer.State {
 
   mutating func effectProgram(_ gl: GLCalls) throws(GLRenderError) -> ShaderProgram {
     if let p = effectProgram { return p }
-    let p = try ShaderProgram(gl, vertex: "effect.vert", fragment: "effect.frag")
+    let p = try ShaderProgram(gl, vertex: "effect.vert", fragment: "effect.frag", garbage: garbage)
     effectProgram = p
     return p
   }
@@ -108,7 +108,7 @@ extension GLRenderer.State {
               PassInputs(src: layer, opacity: Float(g.opacity), clip: g.clip ?? -1))
     } else {
       let dst = try copy(gl, parent, bounds)
-      let mode = Int32(BlendMode.allCases.firstIndex(of: g.blendMode)!)
+      let mode = g.blendMode.shaderIndex
       try run(gl, .blend, into: parent, rect: bounds, blend: false,
               PassInputs(src: layer, aux: dst, opacity: Float(g.opacity), clip: g.clip ?? -1) { gl, p in
                 gl.uniform1i(p.uniform("u_blendMode"), mode)
@@ -215,8 +215,7 @@ extension GLRenderer.State {
     let original = try copy(gl, target, read)
     var filtered = try copy(gl, target, read)
     for f in b.filters { filtered = try filter(gl, f, filtered) }
-    var inv = b.map.fromDevice.values
-    if b.map.toDevice.isAffine && inv[8] != 0 { let s = 1 / inv[8]; inv = inv.map { $0 * s } }
+    let inv = b.map.normalizedInverse
     let r = b.rect.standardized, rad = b.radii
     let v = inv.map { Float($0) }
     try run(gl, .backdrop, into: target, rect: area, blend: false, PassInputs(src: filtered, aux: original, clip: b.clip ?? -1) { gl, p in
@@ -230,4 +229,9 @@ extension GLRenderer.State {
     release(original)
     release(filtered)
   }
+}
+
+extension BlendMode {
+  /// The mode's number in `Shaders/blend.glsl` (`BlendMode.allCases` order).
+  var shaderIndex: Int32 { Int32(BlendMode.allCases.firstIndex(of: self)!) }
 }

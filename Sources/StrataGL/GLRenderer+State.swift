@@ -189,7 +189,10 @@ extension GLRenderer {
           gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), f)
           gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), f)
         } else {
-          gl.uniform1i(program.uniform("u_levels"), GLint(tex.levels))
+          let levels = tex.layout.uniforms
+          gl.uniform1i(program.uniform("u_levels"), GLint(tex.layout.levels.count))
+          gl.uniform4fv(program.uniform("u_levelRect"), GLsizei(tex.layout.levels.count), levels.rects)
+          gl.uniform4fv(program.uniform("u_levelMap"), GLsizei(tex.layout.levels.count), levels.maps)
         }
         // ES 3.0 has no base instance: point the attributes at the batch's first instance.
         for i in 0..<InstanceData.vec4sPerInstance {
@@ -206,7 +209,7 @@ extension GLRenderer {
       var key = v
       key.linear = false  // the filter is texture state, not a different program
       if let p = programs[key] { return p }
-      let p = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag", defines: key.defines)
+      let p = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag", defines: key.defines, garbage: garbage)
       programs[key] = p
       return p
     }
@@ -237,8 +240,7 @@ extension GLRenderer {
       var f: [Float] = []
       f.reserveCapacity(clips.count * 20)
       for c in clips {
-        var inv = c.map.fromDevice.values
-        if c.map.toDevice.isAffine && inv[8] != 0 { let s = 1 / inv[8]; inv = inv.map { $0 * s } }
+        let inv = c.map.normalizedInverse
         let r = c.rect.standardized
         let b = c.deviceBounds
         // Pixel-aligned clips keep their device box in the rect slot.

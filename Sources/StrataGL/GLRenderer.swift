@@ -75,6 +75,16 @@ public final class GLRenderer: @unchecked Sendable {
       && width <= info.maxViewportWidth && height <= info.maxViewportHeight
   }
 
+  /// Runs `body` with the renderer's context current, between frames, with the queue that
+  /// deletes GL objects at the next frame: for tests that drive GL directly.
+  func withCurrentContext<T>(_ body: (GLCalls, GLGarbage) throws -> T) throws -> T {
+    let (context, garbage) = state.withLock { ($0.context, $0.garbage) }
+    var result: Result<T, any Error>?
+    // Held for its exclusion only: no frame may use the context meanwhile.
+    state.withLock { _ in result = Result { try context.withCurrent { gl in try body(gl, garbage) } } }
+    return try result!.get()
+  }
+
   /// Renders `list` into a new buffer.
   public func render(_ list: RenderList) throws(RenderError) -> PixelBuffer {
     var target = PixelBuffer(width: list.width, height: list.height)

@@ -35,7 +35,7 @@ struct ImageDrawSplitter {
     let t = paint.texelMap
     // Texel map into the (possibly downscaled) image.
     let map = InstanceData.TexelMap(a: t.a * kx, b: t.b * ky, c: t.c * kx, d: t.d * ky, tx: t.tx * kx, ty: t.ty * ky)
-    let tiling = TextureTiling(width: image.width, height: image.height, limit: limit)
+    let tiling = TextureTiling(width: image.width, height: image.height, limit: limit, mipmapped: mipmapped)
     if !tiling.isTiled {
       return [Piece(
         key: .init(image: full.id, level: level, column: 0, row: 0, mipmapped: mipmapped),
@@ -75,17 +75,13 @@ struct ImageDrawSplitter {
 
   /// The smallest number of texels per device pixel over the draw's corners.
   func minimumFootprint(_ draw: Draw, _ paint: ImagePaint) -> Double {
-    let inv = draw.map.fromDevice.values, t = paint.texelMap
+    let inv = draw.map.fromDevice, t = paint.texelMap
     var least = Double.infinity
     for p in DevicePolygon.project(draw.rect, draw.map.toDevice) {
-      let w = inv[6] * p.x + inv[7] * p.y + inv[8]
-      guard w > 0 else { continue }
-      let u = (inv[0] * p.x + inv[1] * p.y + inv[2]) / w, v = (inv[3] * p.x + inv[4] * p.y + inv[5]) / w
-      let dudx = (inv[0] - u * inv[6]) / w, dudy = (inv[1] - u * inv[7]) / w
-      let dvdx = (inv[3] - v * inv[6]) / w, dvdy = (inv[4] - v * inv[7]) / w
-      let sx = t.a * dudx + t.c * dvdx, tx = t.b * dudx + t.d * dvdx
-      let sy = t.a * dudy + t.c * dvdy, ty = t.b * dudy + t.d * dvdy
-      least = min(least, min((sx * sx + tx * tx).squareRoot(), (sy * sy + ty * ty).squareRoot()))
+      guard let (u, v, w) = Projection.unproject(inv, x: p.x, y: p.y) else { continue }
+      // The shorter axis of the footprint: minified at least this much along both.
+      let axes = Sampling.footprint(t.a, t.b, t.c, t.d, Projection.derivatives(inv, u: u, v: v, w: w))
+      least = min(least, axes.x, axes.y)
     }
     return least.isFinite ? least : 0
   }

@@ -51,11 +51,7 @@ struct InstanceData {
     texelMap: TexelMap?, paint: ImagePaint?
   ) {
     let fwd = draw.map.toDevice.values
-    var inv = draw.map.fromDevice.values
-    if draw.map.toDevice.isAffine && inv[8] != 0 {
-      let s = 1 / inv[8]
-      inv = inv.map { $0 * s }
-    }
+    let inv = draw.map.normalizedInverse
     let expand = softEdges.isEmpty ? 0 : Self.expansion(draw, rect: rect)
     var radii = CornerRadii.zero, innerRect = Rect.zero, innerRadii = CornerRadii.zero
     var flags = 0
@@ -160,12 +156,9 @@ struct InstanceData {
     for p in [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
               Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)] {
       guard let d = draw.map.toDevice.apply(p) else { continue }
-      let h = inv.homogeneous(d.x, d.y)
-      guard h.w > 0 else { continue }
-      let m = inv.values, u = h.x / h.w, v = h.y / h.w
-      let dudx = (m[0] - u * m[6]) / h.w, dudy = (m[1] - u * m[7]) / h.w
-      let dvdx = (m[3] - v * m[6]) / h.w, dvdy = (m[4] - v * m[7]) / h.w
-      most = max(most, (dudx * dudx + dudy * dudy).squareRoot(), (dvdx * dvdx + dvdy * dvdy).squareRoot())
+      guard let (u, v, w) = Projection.unproject(inv, x: d.x, y: d.y) else { continue }
+      let j = Projection.derivatives(inv, u: u, v: v, w: w)
+      most = max(most, (j.dudx * j.dudx + j.dudy * j.dudy).squareRoot(), (j.dvdx * j.dvdx + j.dvdy * j.dvdy).squareRoot())
     }
     return most.isFinite ? 2 * most : 0
   }

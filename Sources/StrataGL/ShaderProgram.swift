@@ -3,21 +3,37 @@ import CEGL
 /// A linked program built from the embedded `Shaders/` sources.
 ///
 /// Programs are compiled when first needed and cached by name and variant defines; a
-/// compile or link failure throws with the driver's info log.
+/// compile or link failure throws with the driver's info log. Like every GL object, the
+/// program is deleted through `garbage` the next time its context is current, never from
+/// `deinit` (which may run on any thread, with no context current).
 final class ShaderProgram {
   let id: GLuint
   private var uniforms: [String: GLint] = [:]
   private let gl: GLCalls
+  private let garbage: GLGarbage
 
-  init(_ gl: GLCalls, vertex: String, fragment: String, defines: [String] = []) throws(GLRenderError) {
-    self.gl = gl
+  convenience init(
+    _ gl: GLCalls, vertex: String, fragment: String, defines: [String] = [], garbage: GLGarbage
+  ) throws(GLRenderError) {
     guard let vs = EmbeddedShaders.sources[vertex], let fs = EmbeddedShaders.sources[fragment] else {
       throw .shader("shader \(vertex) or \(fragment) is not embedded")
     }
-    let v = try Self.compile(gl, GLenum(GL_VERTEX_SHADER), Self.withDefines(vs, defines), name: vertex)
+    try self.init(
+      gl, vertexSource: Self.withDefines(vs, defines), fragmentSource: Self.withDefines(fs, defines),
+      names: (vertex, fragment), garbage: garbage)
+  }
+
+  /// A program from source text (the shader mirror tests build theirs from `Shaders/`).
+  init(
+    _ gl: GLCalls, vertexSource: String, fragmentSource: String, names: (String, String), garbage: GLGarbage
+  ) throws(GLRenderError) {
+    self.gl = gl
+    self.garbage = garbage
+    let (vertex, fragment) = names
+    let v = try Self.compile(gl, GLenum(GL_VERTEX_SHADER), vertexSource, name: vertex)
     let f: GLuint
     do {
-      f = try Self.compile(gl, GLenum(GL_FRAGMENT_SHADER), Self.withDefines(fs, defines), name: fragment)
+      f = try Self.compile(gl, GLenum(GL_FRAGMENT_SHADER), fragmentSource, name: fragment)
     } catch {
       gl.deleteShader(v)
       throw error
@@ -42,7 +58,7 @@ final class ShaderProgram {
     id = p
   }
 
-  deinit { gl.deleteProgram(id) }
+  deinit { garbage.release(.program, id) }
 
   func uniform(_ name: String) -> GLint {
     if let u = uniforms[name] { return u }

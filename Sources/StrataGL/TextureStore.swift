@@ -41,21 +41,7 @@ final class TextureStore {
   /// The texture for `key`, uploading it when it is not resident.
   func texture(_ gl: GLCalls, key: Key, image: Image, tiling: TextureTiling) -> GLTexture {
     if let t = cache.value(for: key) { return t }
-    let tile = tiling.pixels(of: image, key.column, key.row)
-    var levels: [(Int, Int, [UInt8])] = [(tile.width, tile.height, tile.pixels)]
-    if key.mipmapped {
-      let base = Image(width: tile.width, height: tile.height, premultipliedPixels: tile.pixels)
-      levels += base.mipmaps.map { ($0.width, $0.height, $0.pixels) }
-    }
-    let t = GLTexture(gl, width: tile.width, height: tile.height, levels: levels.count, garbage: garbage)
-    gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
-    gl.texStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels.count), GLenum(GL_RGBA8), GLsizei(tile.width), GLsizei(tile.height))
-    gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-    for (i, l) in levels.enumerated() {
-      l.2.withUnsafeBytes { p in
-        gl.texSubImage2D(GLenum(GL_TEXTURE_2D), GLint(i), 0, 0, GLsizei(l.0), GLsizei(l.1), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), p.baseAddress)
-      }
-    }
+    let t = GLTexture.upload(gl, tile: key.column, key.row, of: image, tiling: tiling, mipmapped: key.mipmapped, garbage: garbage)
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)

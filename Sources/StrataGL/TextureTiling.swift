@@ -16,21 +16,49 @@ struct TextureTiling: Equatable {
 
   var isTiled: Bool { columns > 1 || rows > 1 }
 
-  init(width: Int, height: Int, limit: Int) {
+  /// The tiling of a `width` x `height` image for textures of at most `limit` texels a
+  /// side. A `mipmapped` texture holds its levels beside level 0 (see `TextureLevels`), so
+  /// its tiles are smaller.
+  init(width: Int, height: Int, limit: Int, mipmapped: Bool = false) {
     imageWidth = width
     imageHeight = height
-    if width <= limit && height <= limit {
+    let whole = mipmapped ? Self.mipmappedSize(width, height) : (width, height)
+    if whole.0 <= limit && whole.1 <= limit {
       tileWidth = width
       tileHeight = height
       columns = 1
       rows = 1
     } else {
-      let content = max(1, limit - 2)
+      var content = max(1, limit - 2)
+      // The largest tile whose levels fit, each level bounded by its worst case (a tile's
+      // level k spans at most ⌊content·scale⌋ + 3 texels, see TextureLevels.extent; one
+      // more for float rounding).
+      if mipmapped {
+        while content > 1 && !Self.fits(content, width, height, limit) { content -= max(1, content / 32) }
+      }
       tileWidth = content
       tileHeight = content
       columns = (width + content - 1) / content
       rows = (height + content - 1) / content
     }
+  }
+
+  /// The size of an untiled mipmapped texture of the image.
+  private static func mipmappedSize(_ width: Int, _ height: Int) -> (Int, Int) {
+    let levels = TextureLevels.packed(TextureLevels.chainSizes(width: width, height: height).map(TextureLevels.whole))
+    return (levels.width, levels.height)
+  }
+
+  /// Whether the levels of a mipmapped tile of `content` texels (plus border) fit `limit`.
+  private static func fits(_ content: Int, _ width: Int, _ height: Int, _ limit: Int) -> Bool {
+    let sizes = TextureLevels.chainSizes(width: width, height: height)
+    var levels = [TextureLevels.whole(width: content + 2, height: content + 2)]
+    for (w, h) in sizes.dropFirst() {
+      let bw = Int(Float(content) * Float(w) / Float(width)) + 4, bh = Int(Float(content) * Float(h) / Float(height)) + 4
+      levels.append(TextureLevels.whole(width: bw, height: bh))
+    }
+    let packed = TextureLevels.packed(levels)
+    return packed.width <= limit && packed.height <= limit
   }
 
   /// The image texels `[x0, x1) × [y0, y1)` that tile `(c, r)` shows.
@@ -42,23 +70,22 @@ struct TextureTiling: Equatable {
   /// The border each tile texture has on every side.
   var border: Int { isTiled ? 1 : 0 }
 
-  /// The premultiplied pixels of tile `(c, r)` with its border, edge texels repeated
-  /// outside the image.
-  func pixels(of image: Image, _ c: Int, _ r: Int) -> (width: Int, height: Int, pixels: [UInt8]) {
-    let t = texels(c, r), b = border
-    let w = t.x1 - t.x0 + 2 * b, h = t.y1 - t.y0 + 2 * b
+  /// The premultiplied texels `[x, x + width) × [y, y + height)` of `image`, edge texels
+  /// repeated outside it (as clamp-to-edge addressing reads them).
+  static func crop(_ image: Image, x: Int, y: Int, width w: Int, height h: Int) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: w * h * 4)
     let src = image.unsafeBaseAddress
+    let iw = image.width, ih = image.height
     out.withUnsafeMutableBufferPointer { dst in
-      for y in 0..<h {
-        let sy = min(max(t.y0 - b + y, 0), imageHeight - 1)
-        for x in 0..<w {
-          let sx = min(max(t.x0 - b + x, 0), imageWidth - 1)
-          let si = (sy * imageWidth + sx) * 4, di = (y * w + x) * 4
+      for row in 0..<h {
+        let sy = min(max(y + row, 0), ih - 1)
+        for col in 0..<w {
+          let sx = min(max(x + col, 0), iw - 1)
+          let si = (sy * iw + sx) * 4, di = (row * w + col) * 4
           dst[di] = src[si]; dst[di + 1] = src[si + 1]; dst[di + 2] = src[si + 2]; dst[di + 3] = src[si + 3]
         }
       }
     }
-    return (w, h, out)
+    return out
   }
 }

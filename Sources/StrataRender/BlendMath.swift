@@ -1,5 +1,5 @@
 /// The separable blend modes on premultiplied colour (W3C Compositing and Blending Level 1),
-/// shared by both backends (`Shaders/composite.frag` mirrors it).
+/// shared by both backends (`Shaders/blend.glsl` mirrors it; `ShaderMirrorTests` checks).
 ///
 /// `result = (1 − αb)·Cs' + (1 − αs)·Cb' + αs·αb·B(Cs, Cb)` per colour channel, with the
 /// unpremultiplied source Cs and backdrop Cb; alpha is source-over. Plus-lighter adds and

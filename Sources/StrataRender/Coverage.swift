@@ -36,6 +36,32 @@ public enum Coverage {
     min(max(0.5 + distance, 0), 1)
   }
 
+  /// The corner of the rectangle `[x0, x1] × [y0, y1]` nearest the layer point `(u, v)`
+  /// (which half it lies in along each axis) and that corner's radius; radii are top-left,
+  /// top-right, bottom-left, bottom-right.
+  @inlinable @inline(__always)
+  public static func corner(
+    u: Float, v: Float, x0: Float, y0: Float, x1: Float, y1: Float, radii: SIMD4<Float>
+  ) -> (left: Bool, top: Bool, radius: Float) {
+    let left = u < (x0 + x1) * 0.5, top = v < (y0 + y1) * 0.5
+    return (left, top, top ? (left ? radii[0] : radii[1]) : (left ? radii[2] : radii[3]))
+  }
+
+  /// Whether `(u, v)` lies inside the rounded rectangle (circular corners, no
+  /// anti-aliasing): the hidden middle of a shadow that its opaque layer covers.
+  @inlinable @inline(__always)
+  public static func insideRoundedRect(
+    u: Float, v: Float, x0: Float, y0: Float, x1: Float, y1: Float, radii: SIMD4<Float>
+  ) -> Bool {
+    guard u >= x0, u < x1, v >= y0, v < y1 else { return false }
+    let (left, top, r) = corner(u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii)
+    guard r > 0 else { return true }
+    let cx = left ? x0 + r : x1 - r, cy = top ? y0 + r : y1 - r
+    guard (left ? u < cx : u > cx) && (top ? v < cy : v > cy) else { return true }
+    let dx = u - cx, dy = v - cy
+    return dx * dx + dy * dy <= r * r
+  }
+
   /// Coverage of a rounded rectangle `[x0, x1] × [y0, y1]` at the layer-plane point
   /// `(u, v)`. Straight edges in `softEdges` (left, right, top, bottom bits as in
   /// `EdgeAntialiasingMask`) are anti-aliased, the others are sampled at the pixel centre;
@@ -56,8 +82,8 @@ public enum Coverage {
       if c <= 0 { return 0 }
     }
     // Which corner's square the point is in, if any.
-    let left = u < (x0 + x1) * 0.5, top = v < (y0 + y1) * 0.5
-    var r = top ? (left ? radii[0] : radii[1]) : (left ? radii[2] : radii[3])
+    let (left, top, radius) = corner(u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii)
+    var r = radius
     if continuous && r > 0 {
       // The continuous corner bends over `continuousExtent` times the radius (clamped to
       // half the side), along a superellipse of exponent `continuousExponent`.

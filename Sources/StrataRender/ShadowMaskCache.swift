@@ -52,13 +52,13 @@ public final class ShadowMaskCache: Sendable {
     let x0 = Float(s.minX), y0 = Float(s.minY), x1 = Float(s.maxX), y1 = Float(s.maxY)
     let d = key.density, sigma = Float(key.sigma)
     let r = key.radii
+    let radii = SIMD4(Float(r.topLeft), Float(r.topRight), Float(r.bottomLeft), Float(r.bottomRight))
     var px = [UInt8](repeating: 0, count: w * h * 4)
     for j in 0..<h {
       let v = Float((Double(j) + 0.5) / d)
       for i in 0..<w {
         let u = Float((Double(i) + 0.5) / d)
-        let left = u < (x0 + x1) * 0.5, top = v < (y0 + y1) * 0.5
-        let corner = Float(top ? (left ? r.topLeft : r.topRight) : (left ? r.bottomLeft : r.bottomRight))
+        let corner = Coverage.corner(u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii).radius
         let a = ShadowMath.roundedBoxShadow(px: u, py: v, x0: x0, y0: y0, x1: x1, y1: y1, corner: corner, sigma: sigma)
         let b = UInt8(min(max(a, 0), 1) * 255 + 0.5)
         let k = (j * w + i) * 4

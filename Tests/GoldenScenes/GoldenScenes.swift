@@ -11,7 +11,9 @@ public struct GoldenScene: @unchecked Sendable, CustomStringConvertible {
   /// Device pixels per point.
   public let scale: Double
   public let root: Layer
-  public var background: Color { Color(0.12, 0.12, 0.14) }
+  /// Whether the canvas starts transparent rather than dark grey.
+  public var clear = false
+  public var background: Color { clear ? .clear : Color(0.12, 0.12, 0.14) }
   public var description: String { name }
 }
 
@@ -21,7 +23,7 @@ public enum GoldenScenes {
 
   /// Every scene, built fresh (layers are mutable, so each test gets its own).
   public static func all() -> [GoldenScene] {
-    [backgroundsAndCorners(), borders(), contentsGravity(), contentsRectCenterAndScale(), filters(), opacityOrderAndVisibility(), perspectiveAndDoubleSided(), geometryBehindTheEyeIsCut(), masksToBounds(), sublayerTransformFlipAndEdgeAntialiasing(), scaleMultipliesDevicePixels()]
+    [backgroundsAndCorners(), borders(), contentsGravity(), contentsRectCenterAndScale(), filters(), opacityOrderAndVisibility(), perspectiveAndDoubleSided(), geometryBehindTheEyeIsCut(), masksToBounds(), sublayerTransformFlipAndEdgeAntialiasing(), scaleMultipliesDevicePixels(), trilinearInSteepPerspective()]
   }
 
   /// The scene names, for parameterised tests.
@@ -175,5 +177,26 @@ public enum GoldenScenes {
   public static func scaleMultipliesDevicePixels() -> GoldenScene {
     let r = root(80, 60, [layer(Rect(10, 10, 60, 40), blue) { $0.cornerRadius = 10; $0.borderWidth = 2; $0.borderColor = .white }])
     return GoldenScene(name: "scale-2x", width: 160, height: 120, scale: 2, root: r)
+  }
+
+  /// Checkerboard floors with trilinear filtering, tilted ever more steeply (55°, 70°, 80°,
+  /// 85°) under a short perspective: near rows are magnified, far rows minified through
+  /// every mipmap level, so the level of detail changes from pixel to pixel (issue 9.1).
+  /// The background is clear: a hole in a floor is a transparent pixel.
+  public static func trilinearInSteepPerspective() -> GoldenScene {
+    let board = TestImages.checkerboard(cells: 8, cell: 8)  // 64x64, like the showcase floor
+    var floors: [Layer] = []
+    for (i, degrees) in [55.0, 70.0, 80.0, 85.0].enumerated() {
+      floors.append(layer(Rect(Double(i % 2) * 96, Double(i / 2) * 64, 96, 64)) { cell in
+        cell.masksToBounds = true
+        cell.sublayerTransform = .perspective(180)
+        try! cell.addSublayer(layer(Rect(-17, -25, 130, 130)) { f in
+          f.contents = board
+          f.minificationFilter = .trilinear
+          f.transform = .rotation(degrees * .pi / 180, 1, 0, 0)
+        })
+      })
+    }
+    return GoldenScene(name: "trilinear-perspective", width: 192, height: 128, scale: 1, root: root(192, 128, floors), clear: true)
   }
 }

@@ -15,7 +15,7 @@ func compile(_ scene: Scene) -> RenderList {
     .compile(scene.root.snapshot())
 }
 
-@Suite(.serialized) struct GLBackendTests {
+@Suite(.serialized, .enabled(if: GPU.runs, GPU.skipReason)) struct GLBackendTests {
   @Test func contextReportsItsLimits() throws {
     let gl = try GPU.renderer()
     #expect(gl.info.version.hasPrefix("OpenGL ES 3"))
@@ -75,7 +75,8 @@ func compile(_ scene: Scene) -> RenderList {
     #expect(small.textureStats.uploads == 1)
     let d = Difference(gpu, CPURenderer().render(list))
     print("downscaled vs CPU trilinear: \(d)")
-    #expect(d.meanAbsolute.allSatisfy { $0 < 3 }, "\(d)")
+    // The CPU-made level is the CPU's own level 3, sampled at the same level of detail.
+    #expect(d.largest <= 1, "\(d)")
   }
 
   @Test func texturesAreReusedAcrossFrames() throws {

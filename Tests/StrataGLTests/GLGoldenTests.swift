@@ -14,7 +14,7 @@ import Testing
 /// `strata parity` apply (edges, envelope, clusters, flipped pixels, flat regions, bias),
 /// with no budget file. A share of pixels allowed to differ (this suite used 0.5%) would
 /// accept a 6x6 block of wrong pixels; `theTierRejectsABlockOfWrongPixels` keeps it honest.
-@Suite(.serialized) struct GLGoldenTests {
+@Suite(.serialized, .enabled(if: GPU.runs, GPU.skipReason)) struct GLGoldenTests {
   /// The parity check of this suite.
   static func parity(cpu: PixelBuffer, gpu: PixelBuffer) -> ImageComparison {
     ImageComparator.compare(expected: cpu.image, actual: gpu.image, tolerance: .cross)

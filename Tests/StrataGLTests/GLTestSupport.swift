@@ -14,6 +14,19 @@ enum GPU {
     do throws(GLSetupError) { return .success(try GLRenderer()) } catch { return .failure(error) }
   }()
 
+  /// Whether GPU tests run here: a context exists, or CI requires them (where a missing
+  /// context is then reported as a failure by `renderer()`).
+  static var runs: Bool {
+    if case .success = shared { return true }
+    return ProcessInfo.processInfo.environment["CI"] == "true"
+  }
+
+  /// Why GPU tests are skipped: `.enabled(if: GPU.runs, GPU.skipReason)`.
+  static var skipReason: Comment {
+    if case .failure(let e) = shared { return Comment(rawValue: "no EGL context: \(e)") }
+    return "a GPU context exists"
+  }
+
   static func renderer(sourceLocation: SourceLocation = #_sourceLocation) throws -> GLRenderer {
     switch shared {
     case .success(let r): return r

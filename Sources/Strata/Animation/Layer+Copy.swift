@@ -10,8 +10,9 @@ extension Layer {
     "magnificationFilter", "minificationFilterBias", "mask", "shadowColor", "shadowOpacity", "shadowOffset",
     "shadowRadius", "shouldRasterize", "rasterizationScale", "allowsGroupOpacity", "allowsEdgeAntialiasing",
     "edgeAntialiasingMask", "compositingFilter", "filters", "backgroundFilters", "name",
-    // Not copied: the tree links, and the animation state (handled by the callers).
-    "sublayers", "superlayer", "animationState",
+    // Not copied: the tree links, the animation state (handled by the callers), and the
+    // layer's identity (a copy is another layer).
+    "sublayers", "superlayer", "animationState", "serial",
   ]
 
   /// Copies this layer's own model properties from `l`: everything but the tree links,

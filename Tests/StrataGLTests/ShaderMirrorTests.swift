@@ -1,0 +1,217 @@
+import Foundation
+import Strata
+import StrataRender
+import Testing
+
+@testable import StrataGL
+
+/// The GLSL mirrors of the shared math, evaluated on the GPU on a grid of inputs and
+/// compared with the Swift functions they mirror (issue 9.14): coverage, texel addressing
+/// and level selection, blend modes, the projection and the analytic shadow.
+///
+/// Tolerance: both sides compute in single precision, but the GPU may fuse multiply-adds and
+/// approximate `log2`, `pow` and `exp` within a few ulps; 1e-4 (relative above 1) is far
+/// below what a formula change produces (a wrong sign, term or branch moves results by
+/// 1e-2 or more) and far above float rounding. Whole-number results (texel indices, chosen
+/// corners) must match exactly.
+@Suite(.serialized, .enabled(if: GPU.runs, GPU.skipReason)) struct ShaderMirrorTests {
+  static let tolerance: Float = 1e-4
+
+  func run(_ bench: ShaderBench, _ inputs: [[SIMD4<Float>]], _ expressions: [String]) throws -> [[SIMD4<Float>]] {
+    try GPU.renderer().withCurrentContext { gl, garbage in try bench.evaluate(gl, garbage, inputs: inputs, expressions) }
+  }
+
+  /// Compares the GPU's results with `swift` case by case; returns the largest error.
+  @discardableResult
+  func compare(
+    _ name: String, _ gpu: [SIMD4<Float>], _ inputs: [[SIMD4<Float>]], exact: [Int] = [],
+    _ swift: ([SIMD4<Float>]) -> SIMD4<Float>, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Float {
+    var worst: Float = 0, failures = 0
+    for (i, c) in inputs.enumerated() {
+      let want = swift(c), got = gpu[i]
+      for k in 0..<4 {
+        let e = mirrorError(got[k], want[k])
+        worst = max(worst, e)
+        if exact.contains(k) ? e != 0 : !(e <= Self.tolerance) {
+          failures += 1
+          if failures <= 5 {
+            Issue.record("\(name)[\(k)] for \(c): GPU \(got[k]), Swift \(want[k])", sourceLocation: sourceLocation)
+          }
+        }
+      }
+    }
+    print("\(name): \(inputs.count) cases, largest error \(worst), \(failures) failures")
+    return worst
+  }
+
+  @Test func coverage() throws {
+    let rects: [SIMD4<Float>] = [SIMD4(10, 20, 110, 80), SIMD4(-3.5, 0, 40, 12.25)]
+    let radii: [SIMD4<Float>] = [SIMD4(12, 0, 30, 6), SIMD4(4, 4, 4, 4)]
+    let jacobians: [SIMD4<Float>] = [SIMD4(1, 0, 0, 1), SIMD4(0.7, 0.3, -0.2, 1.4), SIMD4(2.5, -0.1, 0.05, 0.2)]
+    var inputs: [[SIMD4<Float>]] = []
+    for (r, rad) in zip(rects, radii) {
+      for j in jacobians {
+        for soft: Float in [0, 15, 5] {
+          for continuous: Float in [0, 1] {
+            for gy in 0..<16 {
+              for gx in 0..<16 {
+                let p = SIMD2(r.x - 4 + (r.z - r.x + 8) * (Float(gx) + 0.37) / 16, r.y - 4 + (r.w - r.y + 8) * (Float(gy) + 0.61) / 16)
+                inputs.append([SIMD4(p.x, p.y, soft, continuous), r, rad, j])
+              }
+            }
+          }
+        }
+      }
+    }
+    let bench = ShaderBench(
+      includes: ["coverage.glsl"],
+      prelude: """
+          vec4 a = arg(0), r = arg(1), radii = arg(2), j = arg(3);
+          bool left, top;
+          float radius = cornerRadius(a.xy, r, radii, left, top);
+        """)
+    let out = try run(bench, inputs, [
+      "vec4(roundedRectCoverageCurve(a.xy, r, radii, int(a.z), j, a.w != 0.0), insideRoundedRect(a.xy, r, radii) ? 1.0 : 0.0, radius, (left ? 1.0 : 0.0) + (top ? 2.0 : 0.0))"
+    ])
+    compare("coverage", out[0], inputs, exact: [1, 2, 3]) { c in
+      let a = c[0], r = c[1], j = Coverage.Jacobian(dudx: c[3].x, dudy: c[3].y, dvdx: c[3].z, dvdy: c[3].w)
+      let cov = Coverage.roundedRect(
+        u: a.x, v: a.y, x0: r.x, y0: r.y, x1: r.z, y1: r.w, radii: c[2], softEdges: UInt8(a.z), jacobian: j, continuous: a.w != 0)
+      let inside = Coverage.insideRoundedRect(u: a.x, v: a.y, x0: r.x, y0: r.y, x1: r.z, y1: r.w, radii: c[2])
+      let corner = Coverage.corner(u: a.x, v: a.y, x0: r.x, y0: r.y, x1: r.z, y1: r.w, radii: c[2])
+      return SIMD4(cov, inside ? 1 : 0, corner.radius, (corner.left ? 1 : 0) + (corner.top ? 2 : 0))
+    }
+  }
+
+  @Test func levelSelectionAndTexelAddressing() throws {
+    var inputs: [[SIMD4<Float>]] = []
+    let maps: [SIMD4<Float>] = [SIMD4(1, 0, 0, 1), SIMD4(0.5, 0.2, -0.3, 2), SIMD4(64, 0, 0, 0.25), SIMD4(3.2, 1.1, 0.4, 7.9)]
+    for m in maps {
+      for i in 0..<200 {
+        let t = Float(i)
+        // Jacobians from magnifying (0.01) to minifying far past the last level (~300).
+        let scale = powf(2, t / 200 * 15 - 7)
+        let j = SIMD4(scale * cosf(t), scale * sinf(t * 0.7) * 0.3, -scale * sinf(t) * 0.2, scale * (0.5 + 0.5 * cosf(t * 1.3)))
+        let bias: Float = i % 3 == 0 ? 0 : (i % 3 == 1 ? -0.5 : 1.25)
+        let count = Float(1 + i % 13)
+        // Coordinates across and beyond a level of `size` texels.
+        let size = Float(1 + (i * 7) % 40)
+        let s = -3 + (size + 6) * Float(i % 17) / 16.3
+        inputs.append([m, j, SIMD4(bias, count, s, size)])
+      }
+    }
+    let bench = ShaderBench(
+      includes: ["sampling.glsl"],
+      prelude: """
+          vec4 m = arg(0), j = arg(1), q = arg(2);
+          float rho = texelsPerPixel(m, j);
+          float lod = levelOfDetail(rho, q.x);
+          int i0, i1;
+          float f = mipLevels(lod, int(q.y), i0, i1);
+          vec3 lin = linearTexels(q.z, int(q.w));
+        """)
+    let out = try run(bench, inputs, [
+      "vec4(rho, lod, float(i0) + f, float(i1 - i0))",
+      "vec4(float(nearestTexel(q.z, int(q.w))), lin.x, lin.y, lin.z)",
+    ])
+    func swift(_ c: [SIMD4<Float>]) -> (rho: Float, lod: Float, levels: (Int, Int, Float)) {
+      let m = c[0], j = c[1]
+      let rho = Sampling.texelsPerPixel(m.x, m.y, m.z, m.w, (j.x, j.y, j.z, j.w))
+      let lod = Sampling.levelOfDetail(texelsPerPixel: rho, bias: c[2].x)
+      return (rho, lod, Sampling.mipLevels(lod: lod, count: Int(c[2].y)))
+    }
+    // i0 + f compared as one number: at an exact level, rounding may give (k, 0) one way
+    // and (k - 1, 1) the other, which blend to the same colour.
+    compare("level selection", out[0], inputs, exact: [3]) { c in
+      let (rho, lod, l) = swift(c)
+      return SIMD4(rho, lod, Float(l.0) + l.2, Float(l.1 - l.0))
+    }
+    compare("texel addressing", out[1], inputs, exact: [0, 1, 2]) { c in
+      let s = c[2].z, size = Int32(c[2].w)
+      let (i0, i1, f) = Sampling.linear(s, size: size)
+      return SIMD4(Float(Sampling.nearest(s, size: size)), Float(i0), Float(i1), f)
+    }
+  }
+
+  @Test func blendModes() throws {
+    // Premultiplied colours: straight colour times alpha, alpha 0 and 1 included.
+    let straight: [SIMD3<Float>] = [SIMD3(0, 0, 0), SIMD3(1, 1, 1), SIMD3(0.2, 0.5, 0.9), SIMD3(0.75, 0.25, 0.1), SIMD3(0.5, 0.5, 0.5)]
+    let alphas: [Float] = [0, 0.3, 0.8, 1]
+    var colours: [SIMD4<Float>] = []
+    for c in straight { for a in alphas { colours.append(SIMD4(c * a, a)) } }
+    var inputs: [[SIMD4<Float>]] = []
+    for (m, _) in BlendMode.allCases.enumerated() {
+      for s in colours { for d in colours { inputs.append([s, d, SIMD4(Float(m), 0, 0, 0)]) } }
+    }
+    let bench = ShaderBench(includes: ["blend.glsl"])
+    let out = try run(bench, inputs, ["blend(int(arg(2).x), arg(0), arg(1))"])
+    compare("blend", out[0], inputs) { c in
+      let mode = BlendMode.allCases[Int(c[2].x)]
+      #expect(mode.shaderIndex == Int32(c[2].x))
+      return BlendMath.blend(mode, src: c[0], dst: c[1])
+    }
+  }
+
+  @Test func projection() throws {
+    // Device -> layer maps of real layers: affine (normalised) and in perspective.
+    let transforms: [Transform3D] = [
+      .identity, Transform3D.rotation(0.4, 0, 0, 1).concatenating(.translation(30, -12, 0)),
+      Transform3D.rotation(1.2, 1, 0, 0).concatenating(.perspective(180)),
+      Transform3D.rotation(-0.9, 0.3, 1, 0).concatenating(.perspective(60)).concatenating(.translation(40, 20, 0)),
+    ]
+    var inputs: [[SIMD4<Float>]] = []
+    for t in transforms {
+      let map = try #require(PlaneMap(toDevice: Homography(t)))
+      let v = map.normalizedInverse.map { Float($0) }
+      for gy in 0..<20 {
+        for gx in 0..<20 {
+          let d = SIMD2(Float(gx) * 9.5 - 40.25, Float(gy) * 7.5 - 30.5)
+          inputs.append([SIMD4(v[0], v[1], v[2], 0), SIMD4(v[3], v[4], v[5], 0), SIMD4(v[6], v[7], v[8], 0), SIMD4(d.x, d.y, 0, 0)])
+        }
+      }
+    }
+    let bench = ShaderBench(
+      includes: ["projection.glsl"],
+      prelude: """
+          vec3 r0 = arg(0).xyz, r1 = arg(1).xyz, r2 = arg(2).xyz;
+          vec3 q = unproject(r0, r1, r2, arg(3).xy);
+        """)
+    let out = try run(bench, inputs, ["vec4(q, 0.0)", "projectionDerivatives(r0, r1, r2, q.xy, q.z)"])
+    // Only pixels in front of the eye are drawn (unproject returns nil behind it).
+    let visible = inputs.indices.filter { i in out[0][i].z > 0 }
+    #expect(visible.count > inputs.count / 2)
+    let front = visible.map { inputs[$0] }
+    compare("unproject", visible.map { out[0][$0] }, front) { c in
+      let (a, b, w, d) = (c[0], c[1], c[2], c[3])
+      guard let p = Projection.unproject(a.x, a.y, a.z, b.x, b.y, b.z, w.x, w.y, w.z, x: d.x, y: d.y) else { return SIMD4(.nan, .nan, .nan, .nan) }
+      return SIMD4(p.u, p.v, p.w, 0)
+    }
+    compare("projection derivatives", visible.map { out[1][$0] }, front) { c in
+      let (a, b, w, d) = (c[0], c[1], c[2], c[3])
+      guard let p = Projection.unproject(a.x, a.y, a.z, b.x, b.y, b.z, w.x, w.y, w.z, x: d.x, y: d.y) else { return SIMD4(.nan, .nan, .nan, .nan) }
+      let j = Projection.derivatives(a.x, a.y, b.x, b.y, w.x, w.y, u: p.u, v: p.v, w: p.w)
+      return SIMD4(j.dudx, j.dudy, j.dvdx, j.dvdy)
+    }
+  }
+
+  @Test func analyticShadow() throws {
+    var inputs: [[SIMD4<Float>]] = []
+    let rect = SIMD4<Float>(20, 10, 120, 70)
+    for sigma: Float in [0, 0.5, 4, 12.5] {
+      for corner: Float in [0, 8, 30] {
+        for gy in 0..<12 {
+          for gx in 0..<12 {
+            inputs.append([SIMD4(Float(gx) * 14 - 5.3, Float(gy) * 8.5 - 10.7, corner, sigma), rect])
+          }
+        }
+      }
+    }
+    let bench = ShaderBench(includes: ["shadow.glsl"])
+    let out = try run(bench, inputs, ["vec4(roundedBoxShadow(arg(0).xy, arg(1), arg(0).z, arg(0).w), 0.0, 0.0, 0.0)"])
+    compare("rounded box shadow", out[0], inputs) { c in
+      let p = c[0], r = c[1]
+      return SIMD4(ShadowMath.roundedBoxShadow(px: p.x, py: p.y, x0: r.x, y0: r.y, x1: r.z, y1: r.w, corner: p.z, sigma: p.w), 0, 0, 0)
+    }
+  }
+}

@@ -7,17 +7,12 @@ import StrataRender
 import Testing
 
 /// Whether there is a context, or the tests must run and fail without one (on CI).
-private var gpuTestsCanRun: Bool {
-  if case .success = GPU.shared { return true }
-  return ProcessInfo.processInfo.environment["CI"] == "true"
-}
-
 /// The GPU renderer's caches: they recognise `contents` by an identity no later image can
 /// have, and hand the targets they evict back to the pool only when no pass still reads them.
 ///
 /// Skipped when there is no EGL context, except on CI (`CI=true`), where the GPU tests
 /// must run.
-@Suite(.serialized, .enabled(if: gpuTestsCanRun)) struct GLCacheTests {
+@Suite(.serialized, .enabled(if: GPU.runs, GPU.skipReason)) struct GLCacheTests {
   /// A renderer with no texture budget: textures of earlier frames go at the next upload,
   /// so the store lets go of a freed image (see `evictTextures`).
   func renderer() throws -> GLRenderer {

@@ -65,6 +65,11 @@ let package = Package(
       name: "StrataTestingTests",
       dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"]),
     .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata"]),
+    // Peak memory of scene loading and PNG decoding, measured in a child process (the probe)
+    // so that tests running in parallel do not count.
+    .executableTarget(
+      name: "strata-memory-probe", dependencies: ["Strata", "StrataScene", "StrataPNG"], path: "Tests/MemoryProbe"),
+    .testTarget(name: "StrataMemoryTests", path: "Tests/StrataMemoryTests"),
   ],
   swiftLanguageModes: [.v6]
 )

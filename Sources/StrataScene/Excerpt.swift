@@ -31,6 +31,24 @@ enum Excerpt {
     return true
   }
 
+  /// The longest message `bounded` leaves whole, in Unicode scalars: several times the
+  /// longest message the loader writes (a list of known names), far below an echoed file.
+  static let maxMessageScalars = 1000
+
+  /// `message` itself, or for one longer than `maxMessageScalars` its first 600 and last
+  /// 300 scalars around " … ". Messages quote the file through `of`; this is the backstop
+  /// (`SceneError` applies it) for a quote that does not, so no error carries megabytes.
+  /// - Complexity: O(n) for a long message, O(`maxMessageScalars`) otherwise.
+  static func bounded(_ message: String) -> String {
+    var iterator = message.unicodeScalars.makeIterator()
+    for _ in 0...maxMessageScalars where iterator.next() == nil { return message }
+    let scalars = message.unicodeScalars
+    var head = String.UnicodeScalarView(), tail = String.UnicodeScalarView()
+    head.append(contentsOf: scalars.prefix(600))
+    tail.append(contentsOf: scalars.suffix(300))
+    return String(head) + " … " + String(tail)
+  }
+
   private static func escaped(_ s: Unicode.Scalar) -> String {
     switch s.value {
     case 0x0A: return "\\n"

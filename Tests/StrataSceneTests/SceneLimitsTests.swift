@@ -92,6 +92,18 @@ struct SceneLimitsTests {
     #expect(message.count < 400, "\(message.count) characters")
   }
 
+  /// The backstop for a message that quotes the file without an excerpt: cut in the
+  /// middle, beginning and end kept.
+  @Test func longMessagesAreCutInTheMiddle() {
+    let message = "unknown thing \"" + Self.long + "\" (known: a, b)"
+    let e = SceneError(file: "scene.json", path: "layers[0].thing", message: message)
+    #expect(e.message.unicodeScalars.count == 600 + 3 + 300)
+    #expect(e.message.hasPrefix("unknown thing \"xxx") && e.message.hasSuffix("xxxTAIL\" (known: a, b)"))
+    #expect(e.message.contains("x … x"))
+    let short = String(repeating: "y", count: 1000)
+    #expect(SceneError(file: "f", path: "", message: short).message == short)
+  }
+
   /// Control characters in a quoted key come back as JSON escapes, on one line.
   @Test func controlCharactersAreEscaped() {
     #expect(sceneError(Self.layer(#""a\nb\u0000c\u001b[31m": 1"#)) == #"scene.json: layers[0].a\nb\u0000c\u001B[31m: unknown property"#)

@@ -21,6 +21,10 @@ public enum SceneLoader {
   public static func load(
     path: String, pixelBudget: Int = PNG.defaultPixelBudget, limits: SceneLimits = SceneLimits()
   ) throws(SceneError) -> Scene {
+    // C ends a path at its first NUL: "a.json\0x" would open a.json.
+    guard !path.utf8.contains(0) else {
+      throw SceneError(file: path, path: "", message: "the file name contains a NUL character")
+    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw SceneError(file: path, path: "", message: "file not found")

@@ -121,6 +121,19 @@ struct SceneLimitsTests {
 
   // MARK: Contents paths
 
+  @Test func scenePathWithNUL() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write(Array(#"{"width": 1, "height": 1}"#.utf8), to: "a.json")
+    #expect(try SceneLoader.load(path: dir.path + "/a.json").width == 1)
+    do {
+      _ = try SceneLoader.load(path: dir.path + "/a.json\0.txt")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.message == "the file name contains a NUL character")
+    }
+  }
+
   /// C ends a path at its first NUL, so "a.png\u0000.txt" opened a.png without a word.
   @Test func contentsPathWithNUL() throws {
     let dir = try TemporaryDirectory()

@@ -81,8 +81,9 @@ private struct Reader {
     try enter()
     i += 1  // {
     var members: [(key: String, value: JSONValue)] = []
-    // Where each key was written, for the duplicate message. Only built for large objects:
-    // most have a handful of members, where a linear search is cheaper than hashing.
+    // Where each key was written, for the duplicate message; `seen` indexes the keys only
+    // once an object is large (see `firstOffset`): most have a handful of members, where a
+    // linear search is cheaper than hashing.
     var keyOffsets: [Int] = []
     var seen: [String: Int] = [:]
     skipWhitespace()

@@ -49,7 +49,8 @@ func readFile(_ path: String) -> [UInt8] {
 func peakResidentBytes() -> Int {
   let status = String(decoding: readProc("/proc/self/status"), as: UTF8.self)
   for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-    if let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return kib * 1024 }
+    let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    if let kib = fields.dropFirst().first.flatMap({ Int($0) }) { return kib * 1024 }
   }
   preconditionFailure("no VmHWM in /proc/self/status")
 }

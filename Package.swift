@@ -77,6 +77,11 @@ let package = Package(
       name: "StrataBackendsTests",
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
     .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata"]),
+    // Peak memory of scene loading and PNG decoding, measured in a child process (the probe)
+    // so that tests running in parallel do not count.
+    .executableTarget(
+      name: "strata-memory-probe", dependencies: ["Strata", "StrataScene", "StrataPNG"], path: "Tests/MemoryProbe"),
+    .testTarget(name: "StrataMemoryTests", path: "Tests/StrataMemoryTests"),
   ],
   swiftLanguageModes: [.v6]
 )

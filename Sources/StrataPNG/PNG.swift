@@ -19,6 +19,10 @@ public enum PNG {
   ///   - name: The file's name for error messages.
   ///   - pixelBudget: The most pixels (`width * height`) accepted; larger images throw
   ///     `.tooLarge` before their pixels are allocated.
+  ///
+  /// Memory is bounded by the input: besides the image (within `pixelBudget`), decoding
+  /// allocates at most about twice the file's size plus a few megabytes, whatever its
+  /// chunks claim (see `screened`).
   public static func decode(
     _ bytes: [UInt8], name: String, pixelBudget: Int = defaultPixelBudget
   ) throws(PNGError) -> Image {
@@ -31,11 +35,15 @@ public enum PNG {
       }
       throw .corrupt(file: name, reason: "not a PNG file (the PNG signature is missing)")
     }
-    return try libpngDecode(bytes, name: name, pixelBudget: pixelBudget)
+    let chunks = try screened(bytes, name: name, pixelBudget: pixelBudget)
+    return try libpngDecode(chunks, name: name, pixelBudget: pixelBudget)
   }
 
   /// Reads and decodes the PNG file at `path`; errors name the file as `path`.
+  ///
+  /// A path with a NUL character is refused: the C calls would open the part before it.
   public static func read(path: String, pixelBudget: Int = defaultPixelBudget) throws(PNGError) -> Image {
+    try checkPath(path, unreadable: true)
     let bytes = try FileIO.readAll(path: path)
     return try decode(bytes, name: path, pixelBudget: pixelBudget)
   }
@@ -59,6 +67,7 @@ public enum PNG {
   /// renamed over `path`: readers see the old file or the complete new one, never half of
   /// one. On failure the temporary file is removed and `path` is left as it was.
   public static func write(_ image: Image, to path: String) throws(PNGError) {
+    try checkPath(path, unreadable: false)
     let bytes: [UInt8]
     do {
       bytes = try encode(image)
@@ -73,6 +82,14 @@ public enum PNG {
   /// Writes a render target as a PNG file at `path`, atomically (see `write(_:to:)`).
   public static func write(_ buffer: PixelBuffer, to path: String) throws(PNGError) {
     try write(buffer.image, to: path)
+  }
+
+  /// Refuses a path that C cannot name: it ends at the first NUL, so `"a.png\0.txt"` would
+  /// open `a.png`.
+  private static func checkPath(_ path: String, unreadable: Bool) throws(PNGError) {
+    guard path.utf8.contains(0) else { return }
+    let reason = "the file name contains a NUL character"
+    throw unreadable ? .unreadable(file: path, reason: reason) : .writeFailed(file: path, reason: reason)
   }
 
   /// Turns libpng's terse messages into a reason a user can act on, keeping the original in

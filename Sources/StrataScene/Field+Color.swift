@@ -8,7 +8,7 @@ extension Field {
   func color() throws(SceneError) -> Color {
     switch value {
     case .string(let s):
-      guard let c = Self.hexColor(s) else { throw error("invalid colour \"\(s)\"; use \(Self.colorForms)") }
+      guard let c = Self.hexColor(s) else { throw error("invalid colour \"\(Excerpt.of(s))\"; use \(Self.colorForms)") }
       return c
     case .array:
       let v = try numbers(3...4, "[r, g, b] or [r, g, b, a]") { f throws(SceneError) in try f.number(in: 0...1) }

@@ -68,9 +68,10 @@ struct Field {
 
   // MARK: Containers
 
-  func array() throws(SceneError) -> [Field] {
+  /// The elements, each at its own index path, made as they are read (see `FieldList`).
+  func array() throws(SceneError) -> FieldList {
     guard case .array(let items) = value else { throw typeError("an array") }
-    return items.enumerated().map { Field(value: $1, path: path.appending($0), file: file) }
+    return FieldList(items: items, path: path, file: file)
   }
 
   /// The members of an object, checked against `known`: an unknown key is an error at that

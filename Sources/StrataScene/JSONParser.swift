@@ -81,6 +81,10 @@ private struct Reader {
     try enter()
     i += 1  // {
     var members: [(key: String, value: JSONValue)] = []
+    // Where each key was written, for the duplicate message; `seen` indexes the keys only
+    // once an object is large (see `firstOffset`): most have a handful of members, where a
+    // linear search is cheaper than hashing.
+    var keyOffsets: [Int] = []
     var seen: [String: Int] = [:]
     skipWhitespace()
     if peek == UInt8(ascii: "}") {
@@ -94,13 +98,13 @@ private struct Reader {
       }
       let keyStart = i
       let key = try string()
-      if let first = seen[key] {
+      if let first = firstOffset(of: key, members, keyOffsets, &seen) {
         let line = JSONError.position(of: first, in: bytes).line
         throw error(
-          "duplicate key \"\(key)\" (first given on line \(line))", at: keyStart,
+          "duplicate key \"\(Excerpt.of(key))\" (first given on line \(line))", at: keyStart,
           path: JSONPath(path + [.key(key)]).description)
       }
-      seen[key] = keyStart
+      keyOffsets.append(keyStart)
       skipWhitespace()
       guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key, found \(found)") }
       i += 1
@@ -117,6 +121,24 @@ private struct Reader {
       default: throw error("expected ',' or '}' after an object member, found \(found)")
       }
     }
+  }
+
+  /// The offset where `key` was first written in the object being read, if it was.
+  /// Objects with more than `linearSearchLimit` members get a hash table, filled on first
+  /// need, so that checking stays O(1) per key.
+  func firstOffset(
+    of key: String, _ members: [(key: String, value: JSONValue)], _ offsets: [Int], _ seen: inout [String: Int]
+  ) -> Int? {
+    let linearSearchLimit = 16
+    if members.count <= linearSearchLimit {
+      return members.firstIndex { $0.key == key }.map { offsets[$0] }
+    }
+    if seen.isEmpty {
+      for (n, m) in members.enumerated() { seen[m.key] = offsets[n] }
+    } else {
+      seen[members[members.count - 1].key] = offsets[members.count - 1]
+    }
+    return seen[key]
   }
 
   mutating func array() throws(JSONError) -> JSONValue {
@@ -151,6 +173,7 @@ private struct Reader {
     return i - start
   }
 
+  /// A number, exactly as `Double(String)` reads it: correctly rounded.
   mutating func number() throws(JSONError) -> Double {
     let start = i
     if peek == UInt8(ascii: "-") { i += 1 }
@@ -159,21 +182,66 @@ private struct Reader {
     if bytes[intStart] == UInt8(ascii: "0") && i - intStart > 1 {
       throw error("numbers must not have leading zeros", at: start)
     }
+    let intEnd = i
+    var fractionStart = i, fractionEnd = i
     if peek == UInt8(ascii: ".") {
       i += 1
+      fractionStart = i
       guard digits() > 0 else { throw error("expected a digit after '.', found \(found)") }
+      fractionEnd = i
     }
+    var exponentStart = i
     if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
       i += 1
       if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { i += 1 }
+      exponentStart = i
       guard digits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
     }
+    if let v = fastNumber(start, intStart..<intEnd, fractionStart..<fractionEnd, exponentStart..<i) { return v }
     let text = String(decoding: bytes[start..<i], as: UTF8.self)
     guard let v = Double(text), v.isFinite else {
-      throw error("number \(text) is too large for a 64-bit float", at: start)
+      throw error("number \(Excerpt.of(text)) is too large for a 64-bit float", at: start)
     }
     return v
   }
+
+  /// Clinger's fast path: a decimal with at most 15 significant digits and a power of ten
+  /// up to 22 is one exact integer times or divided by one exact power of ten, and IEEE
+  /// arithmetic rounds that single operation correctly. Nil for anything else, which
+  /// `Double(String)` then reads.
+  func fastNumber(_ start: Int, _ int: Range<Int>, _ fraction: Range<Int>, _ exponent: Range<Int>) -> Double? {
+    var mantissa: UInt64 = 0
+    var significant = 0
+    guard accumulate(int, &mantissa, &significant), accumulate(fraction, &mantissa, &significant) else { return nil }
+    var power = -fraction.count
+    if !exponent.isEmpty {
+      guard exponent.count <= 4 else { return nil }
+      var e = 0
+      for k in exponent { e = e * 10 + Int(bytes[k] &- UInt8(ascii: "0")) }
+      power += bytes[exponent.lowerBound - 1] == UInt8(ascii: "-") ? -e : e
+    }
+    let negative = bytes[start] == UInt8(ascii: "-")
+    if mantissa == 0 { return negative ? -0.0 : 0 }
+    guard (-22...22).contains(power) else { return nil }
+    let scale = Self.powersOfTen[abs(power)]
+    let v = power < 0 ? Double(mantissa) / scale : Double(mantissa) * scale
+    return negative ? -v : v
+  }
+
+  /// Appends the digits in `range` to `mantissa`; false past 15 significant digits.
+  func accumulate(_ range: Range<Int>, _ mantissa: inout UInt64, _ significant: inout Int) -> Bool {
+    for k in range {
+      let d = UInt64(bytes[k] &- UInt8(ascii: "0"))
+      if mantissa == 0 && d == 0 { continue }  // leading zeros are not significant
+      mantissa = mantissa * 10 + d
+      significant += 1
+      if significant > 15 { return false }
+    }
+    return true
+  }
+
+  /// 1e0 … 1e22: every one is exact in a `Double`.
+  static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
 
   /// A string starting at the opening quote; the text must be valid UTF-8.
   mutating func string() throws(JSONError) -> String {

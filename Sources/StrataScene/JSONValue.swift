@@ -1,11 +1,15 @@
 /// A parsed JSON value that keeps what scene files need and Foundation's
 /// `JSONSerialization` loses: booleans apart from numbers, and object members in the order
 /// written (so that errors and round trips follow the file).
+///
+/// A value takes 16 bytes in an array (a member, 32): `string` is `indirect` because a
+/// `String` inline would make every value 24 bytes, and numbers, which a file can hold by
+/// the million, are far more common than strings.
 public enum JSONValue: Equatable, Sendable {
   /// Members in the order written. Keys are unique: the parser rejects duplicates.
   case object([(key: String, value: JSONValue)])
   case array([JSONValue])
-  case string(String)
+  indirect case string(String)
   /// Always finite: the parser rejects numbers that overflow a `Double`.
   case number(Double)
   case bool(Bool)
@@ -61,11 +65,15 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   public func appending(_ key: String) -> JSONPath { JSONPath(components + [.key(key)]) }
   public func appending(_ index: Int) -> JSONPath { JSONPath(components + [.index(index)]) }
 
+  /// Keys longer than 64 characters are cut short (see `Excerpt`): a path is part of
+  /// every error message, and a key can be megabytes long.
   public var description: String {
     var s = ""
     for c in components {
       switch c {
-      case .key(let k): s += s.isEmpty ? k : "." + k
+      case .key(let k):
+        let k = Excerpt.of(k)
+        s += s.isEmpty ? k : "." + k
       case .index(let i): s += "[\(i)]"
       }
     }

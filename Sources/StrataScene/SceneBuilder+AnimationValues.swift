@@ -29,7 +29,7 @@ extension SceneBuilder {
     if let f = m["timeOffset"] { t.timeOffset = try f.number() }
     if let f = m["repeatCount"] {
       if case .string(let s) = f.value {
-        guard s == "infinity" else { throw f.error("expected a number or \"infinity\", got \"\(s)\"") }
+        guard s == "infinity" else { throw f.error("expected a number or \"infinity\", got \"\(Excerpt.of(s))\"") }
         t.repeatCount = .infinity
       } else {
         t.repeatCount = try f.nonNegative()
@@ -97,7 +97,7 @@ extension SceneBuilder {
         let v = try numbers(6, c)
         path.addCurve(to: Point(v[4], v[5]), control1: Point(v[0], v[1]), control2: Point(v[2], v[3]))
       case "Z", "z": path.closeSubpath()
-      default: throw f.error("path: unknown command \"\(c)\" (use absolute M, L, Q, C and Z)")
+      default: throw f.error("path: unknown command \"\(Excerpt.of(c))\" (use absolute M, L, Q, C and Z)")
       }
     }
     guard case .move? = path.elements.first else { throw f.error("path: must start with \"M x y\"") }

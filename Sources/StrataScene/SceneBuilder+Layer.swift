@@ -23,6 +23,7 @@ extension SceneBuilder {
   /// on another: `bounds`, then `anchorPoint`, then `frame` (which sets `position` and the
   /// bounds size through the anchor point, as `CALayer.frame` does).
   func layer(_ field: Field) throws(SceneError) -> Layer {
+    try countLayer(field)
     let m = try field.members(known: Self.layerKeys)
     let layer = try makeLayer(type: m["type"])
 
@@ -78,7 +79,7 @@ extension SceneBuilder {
     let name = try field.string()
     guard let make = Self.layerTypes[name] else {
       let known = Self.layerTypes.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-      throw field.error("unknown layer type \"\(name)\" (known types: \(known))")
+      throw field.error("unknown layer type \"\(Excerpt.of(name))\" (known types: \(known))")
     }
     return make()
   }

@@ -8,12 +8,16 @@ final class SceneBuilder {
   let file: String
   let baseDirectory: String
   let pixelBudget: Int
+  let limits: SceneLimits
+  /// The layers built so far, for `limits.maxLayers` (see `countLayer`).
+  var layerCount = 0
   private var images: [String: Image] = [:]
 
-  init(file: String, baseDirectory: String, pixelBudget: Int) {
+  init(file: String, baseDirectory: String, pixelBudget: Int, limits: SceneLimits = SceneLimits()) {
     self.file = file
     self.baseDirectory = baseDirectory
     self.pixelBudget = pixelBudget
+    self.limits = limits
   }
 
   /// The PNG image a `contents` string names, relative to the scene file's directory
@@ -29,7 +33,7 @@ final class SceneBuilder {
       images[path] = image
       return image
     } catch {
-      throw field.error("\(name): \(error.reason)")
+      throw field.error("\(Excerpt.of(name)): \(error.reason)")
     }
   }
 

@@ -6,6 +6,8 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
   /// The JSON path of the value at fault, like `layers[0].sublayers[3].cornerRadius`;
   /// empty for errors about the whole file.
   public var path: String
+  /// What is wrong. Quotes from the file are short excerpts, and `init` cuts any message
+  /// longer than 1,000 characters in the middle, so no error echoes a whole file.
   public var message: String
   /// The 1-based position in the text, for errors found while parsing JSON.
   public var line: Int?
@@ -14,7 +16,7 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
   public init(file: String, path: String, message: String, line: Int? = nil, column: Int? = nil) {
     self.file = file
     self.path = path
-    self.message = message
+    self.message = Excerpt.bounded(message)
     self.line = line
     self.column = column
   }

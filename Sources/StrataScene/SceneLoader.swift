@@ -15,18 +15,27 @@ public enum SceneLoader {
   /// Loads the scene file at `path`; images named in it are found relative to its
   /// directory. Errors name the file as `path`.
   ///
-  /// - Parameter pixelBudget: The most pixels any one image may have (see `PNG.read`).
-  public static func load(path: String, pixelBudget: Int = PNG.defaultPixelBudget) throws(SceneError) -> Scene {
+  /// - Parameters:
+  ///   - pixelBudget: The most pixels any one image may have (see `PNG.read`).
+  ///   - limits: How many layers the scene may have (see `SceneLimits`).
+  public static func load(
+    path: String, pixelBudget: Int = PNG.defaultPixelBudget, limits: SceneLimits = SceneLimits()
+  ) throws(SceneError) -> Scene {
+    // C ends a path at its first NUL: "a.json\0x" would open a.json.
+    guard !path.utf8.contains(0) else {
+      throw SceneError(file: path, path: "", message: "the file name contains a NUL character")
+    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw SceneError(file: path, path: "", message: "file not found")
     }
     guard !isDirectory.boolValue else { throw SceneError(file: path, path: "", message: "is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw SceneError(file: path, path: "", message: "cannot read the file")
-    }
+    // Copied out of `Data` in a closure, so that the `Data` is gone before parsing starts:
+    // one copy of the file is kept, not two.
+    let bytes = { () -> [UInt8]? in FileManager.default.contents(atPath: path).map { [UInt8]($0) } }()
+    guard let bytes else { throw SceneError(file: path, path: "", message: "cannot read the file") }
     let directory = (path as NSString).deletingLastPathComponent
-    return try load(data: [UInt8](data), fileName: path, baseDirectory: directory, pixelBudget: pixelBudget)
+    return try load(data: bytes, fileName: path, baseDirectory: directory, pixelBudget: pixelBudget, limits: limits)
   }
 
   /// Loads a scene from its bytes.
@@ -34,8 +43,10 @@ public enum SceneLoader {
   /// - Parameters:
   ///   - fileName: The name errors and `Scene.fileName` use.
   ///   - baseDirectory: Where relative image paths start; "" for the current directory.
+  ///   - limits: How many layers the scene may have (see `SceneLimits`).
   public static func load(
-    data: [UInt8], fileName: String, baseDirectory: String, pixelBudget: Int = PNG.defaultPixelBudget
+    data: [UInt8], fileName: String, baseDirectory: String, pixelBudget: Int = PNG.defaultPixelBudget,
+    limits: SceneLimits = SceneLimits()
   ) throws(SceneError) -> Scene {
     let json: JSONValue
     do {
@@ -56,7 +67,7 @@ public enum SceneLoader {
     root.bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     root.anchorPoint = .zero
     root.position = .zero
-    let builder = SceneBuilder(file: fileName, baseDirectory: baseDirectory, pixelBudget: pixelBudget)
+    let builder = SceneBuilder(file: fileName, baseDirectory: baseDirectory, pixelBudget: pixelBudget, limits: limits)
     if let layers = m["layers"] {
       for item in try layers.array() { SceneBuilder.adopt(try builder.layer(item), into: root) }
     }

@@ -68,4 +68,54 @@ struct JSONParserTests {
     let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
     #expect(parseError(deep)?.message == "nested deeper than 256 levels")
   }
+
+  /// Large objects switch from a linear search to a hash table for duplicate keys; both
+  /// find the first spelling, wherever the duplicate is.
+  @Test(arguments: [(3, 1), (20, 0), (20, 15), (20, 16), (20, 19), (40, 33)])
+  func findsDuplicatesInObjectsOfAnySize(members: Int, duplicate: Int) {
+    let text = "{\n" + (0..<members).map { "\"k\($0)\": \($0),\n" }.joined() + "\"k\(duplicate)\": 0\n}"
+    let e = parseError(text)
+    #expect(e?.message == "duplicate key \"k\(duplicate)\" (first given on line \(duplicate + 2))")
+    #expect(e?.line == members + 2)
+  }
+
+  @Test func objectsWithManyDistinctKeysParse() throws {
+    let text = "{" + (0..<1000).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}"
+    guard case .object(let members) = try JSONParser.parse(text) else {
+      Issue.record("expected an object")
+      return
+    }
+    #expect(members.count == 1000 && members[999].key == "k999" && members[999].value == .number(999))
+  }
+
+  /// The parser reads short numbers itself (Clinger's fast path) and the rest with
+  /// `Double(String)`; both must give exactly what `Double(String)` gives.
+  @Test func numbersMatchTheStandardLibrary() throws {
+    var texts = [
+      "0", "-0", "1", "-1", "0.1", "0.2", "0.3", "1e22", "1e23", "9007199254740993", "123456789012345",
+      "1234567890123456", "0.000001", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "1E+2",
+      "1e-22", "1e-23", "0.00000000000000000000001", "123.456e-7", "99999999999999.9", "3.141592653589793",
+      "100000000000000000000000000", "0e5", "-0.0e-3", "4.9e-324", "8.98846567431158e307",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let digits = String(UInt64.random(in: 0...UInt64.max, using: &generator)).prefix(Int.random(in: 1...18, using: &generator))
+      let point = Int.random(in: 0...digits.count, using: &generator)
+      var t = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+      if t.hasPrefix(".") { t = "0" + t }
+      if t.hasSuffix(".") { t += "0" }
+      t = t.replacing(/^0+(?=\d)/, with: "")
+      if Bool.random(using: &generator) { t += "e" + String(Int.random(in: -30...30, using: &generator)) }
+      texts.append(Bool.random(using: &generator) ? "-" + t : t)
+    }
+    for t in texts {
+      let parsed = try JSONParser.parse("[\(t)]")
+      let expected = try #require(Double(t), "\(t)")
+      guard case .array(let items) = parsed, case .number(let v) = items[0] else {
+        Issue.record("\(t) did not parse to a number")
+        continue
+      }
+      #expect(v.bitPattern == expected.bitPattern, "\(t): \(v) != \(expected)")
+    }
+  }
 }

@@ -28,7 +28,9 @@ extension Field {
       switch unit {
       case "deg": return v * .pi / 180
       case "rad": return v
-      case "": throw field.error(#"the angle "\#(s)" has no unit: write "\#(number)deg", or the number \#(number) for radians"#)
+      case "":
+        let n = Excerpt.of(String(number))
+        throw field.error(#"the angle "\#(Excerpt.of(s))" has no unit: write "\#(n)deg", or the number \#(n) for radians"#)
       default: break
       }
     }
@@ -37,9 +39,9 @@ extension Field {
     if value != nil, let close = Suggestion.closest(to: unit, in: Array(spelled.keys).sorted(), maxDistance: 2),
       let canonical = spelled[close]
     {
-      throw field.error(#"unknown angle "\#(s)"; did you mean "\#(number)\#(canonical)"? \#(angleHint)"#)
+      throw field.error(#"unknown angle "\#(Excerpt.of(s))"; did you mean "\#(Excerpt.of(number + canonical))"? \#(angleHint)"#)
     }
-    throw field.error(#"unknown angle "\#(s)" \#(angleHint)"#)
+    throw field.error(#"unknown angle "\#(Excerpt.of(s))" \#(angleHint)"#)
   }
 
   /// A finite number written with digits, an optional sign, point and exponent; nil for

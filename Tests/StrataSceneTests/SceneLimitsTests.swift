@@ -74,6 +74,8 @@ struct SceneLimitsTests {
       animation(#""type": "basic", "keyPath": "opacity", "timingFunction": "\#(long)""#),
       "layers[0].animations.a.timingFunction: unknown timing function \"\(excerpt)\""
     ),
+    (layer(#""transform": [{"rotate": "\#(long)deg"}]"#), "layers[0].transform[0].rotate: unknown angle \"\(excerpt)\""),
+    (layer(#""transform": [{"rotate": "1\#(String(repeating: "0", count: 100_000))TAIL"}]"#), "layers[0].transform[0].rotate: unknown angle \"1"),
     (
       // A token that starts with a letter is split after it, so the long one is digits.
       animation(#""type": "keyframe", "keyPath": "position", "path": "M 0 0 \#(String(repeating: "9", count: 100_000))TAIL""#),

@@ -124,10 +124,12 @@ extension SceneBuilder {
       guard k.kind == .point else { throw f.error("a path animates a point key path such as \"position\", not \(k.kind) \"\(k.path)\"") }
       a.path = try path(f)
     } else if let f = m["values"] {
+      let items = try f.array()
       var values: [AnimationValue] = []
-      for item in try f.array() { values.append(try value(item, k)) }
+      values.reserveCapacity(items.count)
+      for item in items { values.append(try value(item, k)) }
       guard !values.isEmpty else { throw f.error("expected at least one value") }
-      a.values = values
+      a.keyframeValues = values
     } else {
       throw field.error("a keyframe animation needs \"values\" or \"path\"")
     }

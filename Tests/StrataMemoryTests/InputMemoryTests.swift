@@ -113,4 +113,21 @@ import Testing
     let bound = try Self.idlePeak() + Self.slack + Self.bytesPerJSONByte * bytes.count
     Self.check(result, within: bound, "2 MB of numbers \(item)")
   }
+
+  /// A keyframe animation with a million values: each became a 136-byte `AnimationValue`
+  /// (the size of its largest case, a 4x4 transform), 86 bytes per byte of JSON. The
+  /// transform case is now boxed, so a value takes 40 bytes.
+  @Test func keyframeValuesStayWithinTheAllowance() throws {
+    let dir = try ScratchDirectory()
+    defer { dir.remove() }
+    let head = #"{"width": 10, "height": 10, "layers": [{"animations": {"a": {"type": "keyframe", "keyPath": "position.x", "duration": 1, "values": ["#
+    let tail = "]}}}]}"
+    let count = (2_000_000 - head.utf8.count - tail.utf8.count) / 2
+    let bytes = Array((head + Array(repeating: "1", count: count).joined(separator: ",") + tail).utf8)
+    let file = try dir.write(bytes, to: "keyframes.json")
+    let result = try PeakMemory.run(["scene", file])
+    #expect(result.output == "ok 1 layers")
+    let bound = try Self.idlePeak() + Self.slack + Self.bytesPerJSONByte * bytes.count
+    Self.check(result, within: bound, "2 MB of keyframe values")
+  }
 }

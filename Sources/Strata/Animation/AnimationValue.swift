@@ -6,9 +6,12 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
   case number(Double)
   case point(Point)
   case size(Size)
-  case rect(Rect)
-  case color(Color)
-  case transform(Transform3D)
+  // The larger payloads are boxed: inline, a 128-byte matrix would make every value of
+  // every kind 136 bytes (32 for a rect or colour), and long keyframe lists of numbers
+  // would cost that per element. Boxed, a value takes 24 bytes.
+  indirect case rect(Rect)
+  indirect case color(Color)
+  indirect case transform(Transform3D)
   /// Discrete properties (`isHidden`, `masksToBounds`…): they switch, never blend.
   case bool(Bool)
 

@@ -32,6 +32,13 @@ open class KeyframeAnimation: PropertyAnimation {
     get { keyframes }
     set { keyframes = newValue.map(\.animationValue) }
   }
+  /// The keyframes as `AnimationValue`s: the same list as `values`, without an existential
+  /// box per element (which costs a heap allocation each for large values), for callers
+  /// that build long lists, such as the scene loader.
+  public var keyframeValues: [AnimationValue] {
+    get { keyframes }
+    set { keyframes = newValue }
+  }
   /// When set, the keyframes come from the path (for point key paths) and `values` is
   /// ignored.
   public var path: Path?

@@ -78,6 +78,15 @@ enum CompareCommand {
   }
 
   static func compare(_ o: Options, console: Console) -> ExitCode {
+    if let diff = o.diff {
+      var inputs = InputFiles()
+      inputs.add(o.files[0], role: "the expected image")
+      inputs.add(o.files[1], role: "the actual image")
+      do throws(UsageError) { try inputs.check(output: diff, option: "--diff") } catch {
+        console.err(UsageError.report(error, command: "strata compare", usage: usage))
+        return .usage
+      }
+    }
     let expected: Image, actual: Image
     do {
       expected = try PNG.read(path: o.files[0])

@@ -65,7 +65,21 @@ enum ParityCommand {
       console.err("strata parity: \(error)\n")
       return .usage
     }
-    if let scale = o.scale { s.scale = scale }
+    if let scale = o.scale {
+      if let problem = s.canvasProblem(scale: scale) {
+        console.err("strata parity: \(problem)\n")
+        return .usage
+      }
+      s.scale = scale
+    }
+    if let diff = o.diff {
+      do throws(UsageError) {
+        try InputFiles(scene: path, images: s.imageFiles).check(output: diff, option: "--diff")
+      } catch {
+        console.err(UsageError.report(error, command: "strata parity", usage: usage))
+        return .usage
+      }
+    }
     let list = RenderListCompiler(width: s.pixelWidth, height: s.pixelHeight, scale: s.scale, background: s.background)
       .compile(s.root.snapshot())
     let gl: GLRenderer

@@ -71,7 +71,7 @@ enum RenderCommand {
       case "--scale": o.scale = try args.oncePositiveNumber(for: a)
       case "--time":
         let v = try args.onceValue(for: a)
-        guard let t = Double(v), t.isFinite else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
+        guard let t = Arguments.decimal(v) else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
         o.time = t
       case "--frames":
         let v = try args.onceValue(for: a)
@@ -102,7 +102,7 @@ enum RenderCommand {
     if o.frames != nil && o.time != nil { throw UsageError(message: "give either --time or --frames, not both") }
     if fpsGiven && o.frames == nil { throw UsageError(message: "--fps goes with --frames") }
     if output == "-" && o.format != .rgba { throw UsageError(message: "only --format rgba writes to standard output ('-o -')") }
-    let isPattern = FramePattern(output) != nil
+    let isPattern = try FramePattern(output) != nil
     if o.frames != nil && o.format == .png && !isPattern {
       throw UsageError(message: "with --frames, -o needs a pattern such as 'frames/frame-%04d.png' (or use --format apng or rgba)")
     }
@@ -124,9 +124,19 @@ enum RenderCommand {
     }
     guard var scene = load(options, console: console) else { return .failure }
     if let s = options.scale { scene.scale = s }
-    let frames = options.frames ?? 0..<1
-    let times = options.frames == nil ? [options.time ?? 0] : frames.map { Double($0) / options.fps }
-    return FrameSequence(scene: scene, options: options, console: console).render(frames: Array(frames), times: times)
+    // Before anything is written: -o must not name the scene file or one of its images.
+    let inputs = InputFiles(scene: options.scene!, images: scene.imageFiles)
+    do throws(UsageError) {
+      if let frames = options.frames, options.format == .png, let pattern = try FramePattern(options.output!) {
+        try inputs.check(pattern: pattern, frames: frames, option: "-o")
+      } else {
+        try inputs.check(output: options.output!, option: "-o")
+      }
+    } catch {
+      console.err(UsageError.report(error, command: "strata render", usage: usage))
+      return .usage
+    }
+    return FrameSequence(scene: scene, options: options, console: console).render()
   }
 
   /// The scene, with the `--scale` override checked against the canvas limits.
@@ -138,13 +148,9 @@ enum RenderCommand {
       console.err("strata render: \(error)\n")
       return nil
     }
-    if let s = o.scale {
-      let w = (Double(scene.width) * s).rounded(.up), h = (Double(scene.height) * s).rounded(.up)
-      guard w <= Double(Scene.maxPixelsPerSide), h <= Double(Scene.maxPixelsPerSide), w * h <= Double(Scene.maxPixels) else {
-        console.err(
-          "strata render: --scale \(s): the canvas would be \(Int(w)) x \(Int(h)) pixels; the limits are \(Scene.maxPixelsPerSide) per side and \(Scene.maxPixels) in all\n")
-        return nil
-      }
+    if let s = o.scale, let problem = scene.canvasProblem(scale: s) {
+      console.err("strata render: \(problem)\n")
+      return nil
     }
     return scene
   }

@@ -9,6 +9,8 @@ final class SceneBuilder {
   let baseDirectory: String
   let pixelBudget: Int
   private var images: [String: Image] = [:]
+  /// The paths of `images`, in the order they were first loaded.
+  private(set) var imagePaths: [String] = []
 
   init(file: String, baseDirectory: String, pixelBudget: Int) {
     self.file = file
@@ -27,6 +29,7 @@ final class SceneBuilder {
     do {
       let image = try PNG.read(path: path, pixelBudget: pixelBudget)
       images[path] = image
+      imagePaths.append(path)
       return image
     } catch {
       throw field.error("\(name): \(error.reason)")

@@ -26,7 +26,8 @@ enum CompareCommand {
       -h, --help      show this help
 
     exit status: 0 the images match (or no reference is unused), 1 they differ (or some
-    are unused), 2 wrong command line, unreadable file or images of different sizes
+    are unused), 2 wrong command line, unreadable file, images of different sizes, or a
+    --diff that cannot be written or names one of the two images
     """
 
   struct Options {

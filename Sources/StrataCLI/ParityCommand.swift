@@ -19,8 +19,9 @@ enum ParityCommand {
     the result; with --diff, writes expected (CPU) | difference | actual (GPU) to OUT.png
     when they differ.
 
-    exit status: 0 the backends agree, 1 they differ, 2 wrong command line, unreadable scene
-    or no GPU backend
+    exit status: 0 the backends agree, 1 they differ, 2 wrong command line, unreadable scene,
+    a --scale beyond the canvas limits, no GPU backend, or a --diff that cannot be written
+    or names the scene file or one of its images
     """
 
   struct Options {

@@ -19,8 +19,9 @@ enum RenderCommand {
 
     options:
       -o, --output OUT       where to write: a PNG file; with --frames and --format png a
-                             pattern with %d or %0Nd for the frame number (its directory
-                             is created when missing); '-' for standard output (rgba only)
+                             pattern with %d or %0Nd (N up to 32) for the frame number (its
+                             directory is created when missing); '-' for standard output
+                             (rgba only). Never the scene file or one of its images
       --time T               the time in seconds to render (default 0)
       --frames START:END     frames START up to END (not included), frame i at time i/fps
       --fps N                frames per second for --frames (default 30)
@@ -33,17 +34,22 @@ enum RenderCommand {
       --verbose              say which backend rendered and how long each step took
       -h, --help             show this help
 
-    A progress bar (frame, frames per second, time left) appears on standard error when
-    it is a terminal. Frames render several at a time on the CPU backend, one after the
-    other on the GPU; an interrupted run leaves only complete files. An option that takes
-    a value may be given once.
+    A file is written to a temporary file beside it and renamed into place, so it is
+    whole or not there (the old one stays); a device or FIFO (/dev/null, a named pipe) is
+    written directly. A progress bar (frame, frames per second, time left) appears on
+    standard error when it is a terminal. Frames render several at a time on the CPU
+    backend, one after the other on the GPU. Ctrl-C (SIGINT) or SIGTERM stops a sequence
+    between frames, leaving the frame files written so far whole and no temporary file; a
+    second Ctrl-C stops at once. Numbers are decimal. An option that takes a value may be
+    given once.
 
     environment:
       STRATA_BACKEND=auto|cpu|gpu                  the default of --backend
       STRATA_EGL_PLATFORM=device|gbm|surfaceless   probe only this EGL platform
 
-    exit status: 0 rendered, 1 the scene could not be rendered, 2 wrong command line or
-    environment variable
+    exit status: 0 rendered, 1 the scene could not be rendered or the output not written,
+    2 wrong command line or environment variable, or -o names an input; ended by SIGINT or
+    SIGTERM, the tool ends by that signal (shells report 130 or 143)
     """
 
   struct Options {

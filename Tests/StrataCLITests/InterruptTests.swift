@@ -83,11 +83,12 @@ import Testing
     let child = try ChildProcess.start(
       ["render", scene, "--frames", "0:100000", "--format", "rgba", "-o", fifo, "--backend", "cpu"],
       directory: dir)
-    // The pipe's 64 KiB hold 16 frames of 4 KiB: once data comes, the pipe is full (and the
-    // writer blocked) moments later.
-    var poller = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
-    #expect(child.waitUntil(seconds: 30) { poll(&poller, 1, 0) == 1 })
-    usleep(700_000)
+    // Frames are 4 KiB; once the pipe is full the writer is blocked in the middle of one.
+    let capacity = fcntl(reader, 1032)  // F_GETPIPE_SZ (Linux), not exported to Swift
+    var available: Int32 = 0
+    let full = child.waitUntil(seconds: 30) { ioctl(reader, UInt(FIONREAD), &available) == 0 && available >= capacity }
+    #expect(full, "the pipe holds \(available) of \(capacity) bytes")
+    usleep(100_000)
     child.send(SIGINT)
     usleep(300_000)
     #expect(child.isRunning, "the first SIGINT ended a run that was in the middle of a frame")

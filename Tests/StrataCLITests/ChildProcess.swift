@@ -29,9 +29,17 @@ struct ChildProcess {
 
   struct Ending {
     var termination: Termination
-    /// The child's peak resident memory in bytes.
+    /// The child's peak resident memory in bytes (see `run`).
     var maxResidentBytes: Int
+    /// False when `maxResidentBytes` is only an upper bound (see `run`).
+    var peakIsExact = false
     var stderr: String
+
+    /// For messages: the peak in MiB, and what kind of figure it is.
+    var peak: String {
+      "peak \(maxResidentBytes >> 20) MiB"
+        + (peakIsExact ? "" : " (an upper bound that includes the test runner's own peak: install GNU time, package 'time', for the tool's own figure)")
+    }
   }
 
   /// Starts `strata args…` in the current directory; standard output goes to `stdout` (a
@@ -80,7 +88,8 @@ struct ChildProcess {
   /// `maxResidentBytes` is the tool's own peak when GNU time is installed: it runs the tool
   /// as its own child, forked from its small process. Without it, the figure comes from
   /// `wait4` and is an upper bound only: Linux counts into a child's `ru_maxrss` the peak of
-  /// the process it was spawned from (the test runner, up to 200 MB after the GPU tests).
+  /// the process it was spawned from (the test runner, 200 MB after the GPU tests), so a
+  /// bound checked against it holds whenever it passes, but can fail for that reason.
   static func run(_ args: [String], stdout: Int32? = nil, directory: URL) throws -> Ending {
     let time = "/usr/bin/time"
     guard FileManager.default.isExecutableFile(atPath: time) else {
@@ -92,6 +101,7 @@ struct ChildProcess {
     let lines = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n")
     // "Command exited with non-zero status N" comes first when it applies, then %M.
     ending.maxResidentBytes = try #require(lines.last.flatMap { Int($0) }, "GNU time wrote \(lines)") * 1024
+    ending.peakIsExact = true
     return ending
   }
 

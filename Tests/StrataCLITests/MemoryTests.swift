@@ -25,7 +25,7 @@ import Testing
       ["render", scene, "--frames", "0:300000000", "--format", "rgba", "-o", "-", "--backend", "cpu"], stdout: fd, directory: dir)
     #expect(ending.termination == .exited(1), "\(ending.stderr)")
     #expect(ending.stderr == "strata render: standard output: cannot write (No space left on device)\n")
-    #expect(ending.maxResidentBytes < 100 * Self.mib, "peak \(ending.maxResidentBytes / Self.mib) MiB")
+    #expect(ending.maxResidentBytes < 100 * Self.mib, "\(ending.peak)")
   }
 
   /// An animated PNG is written frame by frame: 32 frames of incompressible noise (1 MiB
@@ -58,7 +58,7 @@ import Testing
     // The batch FrameSequence renders at once: 2 frames per thread, at most 256 MiB.
     let batch = min(2 * ProcessInfo.processInfo.activeProcessorCount, (256 * Self.mib) / frameBytes)
     let bound = 48 * Self.mib + batch * 4 * frameBytes
-    #expect(ending.maxResidentBytes < bound, "peak \(ending.maxResidentBytes / Self.mib) MiB, bound \(bound / Self.mib) MiB")
+    #expect(ending.maxResidentBytes < bound, "\(ending.peak), bound \(bound / Self.mib) MiB")
   }
 
   /// `parity --scale 1e6` is refused by the canvas limits `render` applies, before any
@@ -70,6 +70,6 @@ import Testing
     let ending = try ChildProcess.run(["parity", scene, "--scale", "1e6"], directory: dir)
     #expect(ending.termination == .exited(2), "\(ending.stderr)")
     #expect(ending.stderr.contains("--scale 1000000.0: the canvas would be 640000000 x 400000000 pixels; the limits are"), "\(ending.stderr)")
-    #expect(ending.maxResidentBytes < 100 * Self.mib, "peak \(ending.maxResidentBytes / Self.mib) MiB")
+    #expect(ending.maxResidentBytes < 100 * Self.mib, "\(ending.peak)")
   }
 }

@@ -44,7 +44,16 @@ struct Arguments {
   }
 
   private static func positive(_ v: String, for name: String) throws(UsageError) -> Double {
-    guard let n = Double(v), n.isFinite, n > 0 else { throw UsageError(message: "\(name) needs a positive number, got '\(v)'") }
+    guard let n = decimal(v), n > 0 else { throw UsageError(message: "\(name) needs a positive number, got '\(v)'") }
+    return n
+  }
+
+  /// A decimal number as the help shows them (`2`, `-0.5`, `.25`, `1e3`), finite; nil for
+  /// anything else. `Double("0x10")` would read hexadecimal 16, and `Double("inf")` infinity.
+  static func decimal(_ v: String) -> Double? {
+    guard v.wholeMatch(of: /[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?/) != nil, let n = Double(v), n.isFinite else {
+      return nil
+    }
     return n
   }
 }

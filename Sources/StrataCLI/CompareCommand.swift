@@ -27,7 +27,8 @@ enum CompareCommand {
       -h, --help      show this help
 
     exit status: 0 the images match (or no reference is unused), 1 they differ (or some
-    are unused), 2 wrong command line, unreadable file or images of different sizes
+    are unused), 2 wrong command line, unreadable file, images of different sizes, or a
+    --diff that cannot be written or names one of the two images
     """
 
   struct Options {
@@ -79,6 +80,15 @@ enum CompareCommand {
   }
 
   static func compare(_ o: Options, console: Console) -> ExitCode {
+    if let diff = o.diff {
+      var inputs = InputFiles()
+      inputs.add(o.files[0], role: "the expected image")
+      inputs.add(o.files[1], role: "the actual image")
+      do throws(UsageError) { try inputs.check(output: diff, option: "--diff") } catch {
+        console.err(UsageError.report(error, command: "strata compare", usage: usage))
+        return .usage
+      }
+    }
     let expected: Image, actual: Image
     do {
       expected = try PNG.read(path: o.files[0])

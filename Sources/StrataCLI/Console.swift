@@ -14,6 +14,10 @@ public enum ExitCode: Int32, Sendable {
   case success = 0
   case failure = 1
   case usage = 2
+  /// A frame sequence stopped between frames on SIGINT, SIGTERM or SIGHUP. The tool then
+  /// ends by that signal (`Interrupts.exit(_:)`), which shells report as 128 plus its
+  /// number: 130 for SIGINT, 143 for SIGTERM.
+  case interrupted = 130
 }
 
 /// A command-line mistake, or an environment variable with an unknown value; reported

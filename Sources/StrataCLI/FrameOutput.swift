@@ -19,9 +19,13 @@ struct FramePattern {
   let width: Int
   let zeroPad: Bool
 
+  /// The widest frame number a pattern may ask for. Far more than any frame count needs;
+  /// `%0999999999d` would otherwise build a gigabyte-long file name.
+  static let maxWidth = 32
+
   /// The pattern in `s`, or nil when it has no `%d` / `%Nd` / `%0Nd` (`%%` is a percent
-  /// sign).
-  init?(_ s: String) {
+  /// sign). Throws when the width is more than `maxWidth`.
+  init?(_ s: String) throws(UsageError) {
     let chars = Array(s)
     var i = 0
     var prefix = ""
@@ -43,9 +47,14 @@ struct FramePattern {
         let rest = String(chars[(j + 1)...])
         // One frame number only: any other % must be a literal %%.
         guard !rest.replacingOccurrences(of: "%%", with: "").contains("%") else { return nil }
+        // Leading zeros are the zero flag, as in printf: %0032d is 32 digits wide.
+        let significant = digits.drop { $0 == "0" }
+        guard significant.count <= 2, (Int(significant) ?? 0) <= Self.maxWidth else {
+          throw UsageError(message: "-o '\(s)': the frame number width \(significant) is more than \(Self.maxWidth)")
+        }
         self.prefix = prefix
         self.suffix = rest.replacingOccurrences(of: "%%", with: "%")
-        self.width = Int(digits) ?? 0
+        self.width = Int(significant) ?? 0
         self.zeroPad = zero
         return
       }
@@ -59,50 +68,6 @@ struct FramePattern {
     var n = String(frame)
     if n.count < width { n = String(repeating: zeroPad ? "0" : " ", count: width - n.count) + n }
     return prefix + n + suffix
-  }
-}
-
-/// Raw frames to standard output, or to a file that appears (renamed from a temporary
-/// file beside it) only once every frame is written.
-final class RawFrameWriter {
-  private let handle: FileHandle
-  private let target: String?
-  private let temporary: String?
-
-  init(path: String) throws {
-    if path == "-" {
-      handle = .standardOutput
-      target = nil
-      temporary = nil
-    } else {
-      let url = URL(fileURLWithPath: path)
-      let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
-      guard FileManager.default.createFile(atPath: temp, contents: nil), let h = FileHandle(forWritingAtPath: temp) else {
-        throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-      }
-      handle = h
-      target = path
-      temporary = temp
-    }
-  }
-
-  func write(_ bytes: [UInt8]) throws {
-    try handle.write(contentsOf: bytes)
-  }
-
-  /// Makes the file appear under its name; for standard output, nothing to do.
-  func finish() throws {
-    guard let target, let temporary else { return }
-    try handle.synchronize()
-    try handle.close()
-    if rename(temporary, target) != 0 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
-  }
-
-  /// Removes the temporary file of an unfinished run.
-  func abandon() {
-    guard let temporary else { return }
-    try? handle.close()
-    unlink(temporary)
   }
 }
 

@@ -6,19 +6,32 @@ import StrataRender
 import StrataScene
 import Synchronization
 
-/// Renders a scene at a list of times and writes the frames.
+/// Renders a scene at one time (`--time`) or for a range of frames and writes them.
 ///
 /// The layer tree is read on this thread only: each batch's presentation snapshots are
 /// taken one after another, then the batch is compiled, rendered and encoded concurrently
 /// (on the CPU backend several frames at once; on the GPU the draws are sequential and
 /// only the encoding runs in parallel). Outputs keep frame order. The renderer comes from
 /// `StrataBackends`: the fallback chain the user's backend settings ask for.
+///
+/// Memory does not grow with the number of frames: times are computed per frame, a batch
+/// holds at most `batchBytes` of pixels (at least one frame), and an animated PNG or raw
+/// stream is written as each batch is done. A frame sequence stops between batches on
+/// SIGINT or SIGTERM (see `Interrupts`).
 struct FrameSequence {
   let scene: Scene
   let options: RenderCommand.Options
   let console: Console
 
-  func render(frames: [Int], times: [Double]) -> ExitCode {
+  /// The most RGBA8 pixel bytes a batch renders at once: 2 frames per CPU thread, fewer
+  /// when frames are large (four 4096 x 4096 frames).
+  static let batchBytes = 256 << 20
+
+  func render() -> ExitCode {
+    options.frames == nil ? run() : Interrupts.deferred { run() }
+  }
+
+  private func run() -> ExitCode {
     let clock = ContinuousClock()
     let start = clock.now
     let settings = options.backend
@@ -33,113 +46,100 @@ struct FrameSequence {
     // RenderListCompiler is not Sendable; its inputs are, so each frame makes its own.
     let (width, height, scale, background) = (scene.pixelWidth, scene.pixelHeight, scene.scale, scene.background)
     let single = options.frames == nil
-    let pattern = single ? nil : FramePattern(output)
-    var raw: RawFrameWriter? = nil
-    if options.format == .rgba {
-      do { raw = try RawFrameWriter(path: output) } catch {
-        console.err("strata render: \(output): cannot write (\(error.localizedDescription))\n")
-        return .failure
-      }
+    let frames = options.frames ?? 0..<1
+    let (fixedTime, fps) = (options.time ?? 0, options.fps)
+    let pattern = single ? nil : ((try? FramePattern(output)) ?? nil)
+    let sink: FrameSink
+    do {
+      sink = try FrameSink(format: options.format, output: output, pattern: pattern, frameCount: frames.count, fps: fps)
+    } catch {
+      console.err("strata render: \(error)\n")
+      return .failure
     }
-    var apngFrames: [[UInt8]] = []
+    let encoding = sink.encoding
     var lastReport: FallbackRenderer.Report? = nil
     let counts = Mutex((draws: 0, clips: 0))
     let progress = FrameProgress(total: frames.count, console: console)
-    let batch = max(1, ProcessInfo.processInfo.activeProcessorCount) * 2
+    let batch = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, Self.batchBytes / max(1, width * height * 4)))
     var renderTime = Duration.zero
-    for batchStart in stride(from: 0, to: frames.count, by: batch) {
-      let indices = Array(batchStart..<min(frames.count, batchStart + batch))
+    var done = 0
+    func stop(_ message: String) -> ExitCode {
+      sink.abandon()
+      progress.finish()
+      console.err("strata render: \(message)\n")
+      return .failure
+    }
+    func interrupted(by signal: Int32) -> ExitCode {
+      sink.abandon()
+      progress.finish()
+      let left = sink.leftAfterInterrupt(framesDone: done, first: frames.lowerBound)
+      console.err("strata render: stopped by \(SignalCalls.name(signal)) after \(done) of \(frames.count) frames; \(left)\n")
+      return .interrupted
+    }
+    for batchStart in stride(from: frames.lowerBound, to: frames.upperBound, by: batch) {
+      if let s = Interrupts.pending { return interrupted(by: s) }
+      let batchFrames = batchStart..<min(frames.upperBound, batchStart + batch)
+      let last = batchFrames.count - 1
       // The model is single-threaded: snapshots first, here.
-      let snapshots = indices.map { scene.root.snapshot(at: times[$0]) }
+      let snapshots = batchFrames.map { scene.root.snapshot(at: single ? fixedTime : Double($0) / fps) }
       let t0 = clock.now
-      let results = Mutex<[Int: Result<[UInt8], PNGError>]>([:])
       let drawn = Mutex<[Int: Result<(PixelBuffer, FallbackRenderer.Report), RenderError>]>([:])
       let draw = { @Sendable (k: Int) in
         let list = RenderListCompiler(width: width, height: height, scale: scale, background: background).compile(snapshots[k])
         var pixels = PixelBuffer(width: list.width, height: list.height)
         let r = Result { () throws(RenderError) in try renderer.renderReporting(list, into: &pixels) }
         drawn.withLock { $0[k] = r.map { (pixels, $0) } }
-        if k == indices.count - 1 { counts.withLock { $0 = (list.commands.count, list.clips.count) } }
+        if k == last { counts.withLock { $0 = (list.commands.count, list.clips.count) } }
       }
       if parallel {
-        DispatchQueue.concurrentPerform(iterations: indices.count, execute: draw)
+        DispatchQueue.concurrentPerform(iterations: batchFrames.count, execute: draw)
       } else {
-        for k in indices.indices { draw(k) }
+        for k in 0...last { draw(k) }
       }
       var buffers: [Int: PixelBuffer] = [:]
       for (k, r) in drawn.withLock({ $0 }) {
         switch r {
         case .success(let (pixels, report)):
           buffers[k] = pixels
-          if k == indices.count - 1 { lastReport = report }
-        case .failure(let e):
-          console.err("strata render: \(settings.choiceSource): \(e); \(settings.cpuAdvice)\n")
-          raw?.abandon()
-          progress.finish()
-          return .failure
+          if k == last { lastReport = report }
+        case .failure(let e): return stop("\(settings.choiceSource): \(e); \(settings.cpuAdvice)")
         }
       }
       renderTime += clock.now - t0
+      do throws(PNGError) { try sink.makeDirectories(for: batchFrames) } catch { return stop("\(error)") }
+      // Encoding (and writing PNG files, each atomic) in parallel.
       let rendered = buffers
-      let format = options.format
-      if let pattern, format == .png {
-        // The README's `-o 'frames/frame-%04d.png'` must work without a `frames/` yet.
-        let directories = Set(indices.map { URL(fileURLWithPath: pattern.path(for: frames[$0])).deletingLastPathComponent() })
-        for d in directories {
-          do { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) } catch {
-            console.err("strata render: cannot create the directory \(d.path) (\(error.localizedDescription))\n")
-            return .failure
-          }
-        }
-      }
-      // Encoding and writing: in parallel, each PNG file atomic.
-      DispatchQueue.concurrentPerform(iterations: indices.count) { k in
-        let pixels = rendered[k]!
-        let r: Result<[UInt8], PNGError>
-        switch format {
-        case .png:
-          let path = pattern?.path(for: frames[indices[k]]) ?? output
-          r = Result { () throws(PNGError) -> [UInt8] in try PNG.write(pixels, to: path); return [] }
-        case .apng: r = Result { () throws(PNGError) -> [UInt8] in try PNG.encode(pixels) }
-        case .rgba: r = .success(pixels.image.straightPixels)
-        }
+      let results = Mutex<[Int: Result<[UInt8], PNGError>]>([:])
+      DispatchQueue.concurrentPerform(iterations: batchFrames.count) { k in
+        let r = Result { () throws(PNGError) in try encoding.encode(rendered[k]!, frame: batchStart + k) }
         results.withLock { $0[k] = r }
       }
-      let done = results.withLock { $0 }
-      for k in indices.indices {
-        switch done[k]! {
-        case .failure(let e):
-          console.err("strata render: \(e)\n")
-          raw?.abandon()
-          progress.finish()
-          return .failure
+      let encoded = results.withLock { $0 }
+      for k in 0...last {
+        switch encoded[k]! {
+        case .failure(let e): return stop("\(e)")
         case .success(let bytes):
-          if format == .apng { apngFrames.append(bytes) }
-          if format == .rgba {
-            do { try raw?.write(bytes) } catch {
-              console.err("strata render: \(output): cannot write (\(error.localizedDescription))\n")
-              raw?.abandon()
-              progress.finish()
-              return .failure
-            }
-          }
+          // A raw stream ends after a whole frame.
+          if let s = Interrupts.pending, case .raw = sink { return interrupted(by: s) }
+          do throws(PNGError) { try sink.append(bytes) } catch { return stop("\(error)") }
+          done += 1
         }
       }
-      progress.update(done: indices.last! + 1)
+      progress.update(done: done)
     }
     progress.finish()
-    do {
-      if options.format == .apng { try APNG.write(apngFrames, delay: APNG.Delay(fps: options.fps), to: output) }
-      try raw?.finish()
-    } catch {
+    if let s = Interrupts.pending { return interrupted(by: s) }
+    do throws(PNGError) { try sink.finish() } catch {
       console.err("strata render: \(error)\n")
-      raw?.abandon()
       return .failure
     }
     if options.verbose, let report = lastReport {
       let notes = report.notes.map { "\n  \($0)" }.joined()
       let total = RenderCommand.seconds(clock.now - start)
-      let what = single ? "time \(times[0]) s" : "\(frames.count) frames (\(frames.first!)..<\(frames.last! + 1) at \(options.fps) fps), \(String(format: "%.1f", Double(frames.count) / max(total, 1e-9))) frames per second"
+      let what =
+        single
+        ? "time \(fixedTime) s"
+        : "\(frames.count) frames (\(frames.lowerBound)..<\(frames.upperBound) at \(fps) fps), \(String(format: "%.1f", Double(frames.count) / max(total, 1e-9))) frames per second"
       console.err("""
         backend: \(report.backend)\(notes)
         canvas: \(scene.pixelWidth)x\(scene.pixelHeight) pixels, \(counts.withLock { $0.draws }) draws, \(counts.withLock { $0.clips }) clips

@@ -20,8 +20,9 @@ enum ParityCommand {
     contrast. Prints the result and the allowance it used; with --diff, writes expected
     (CPU) | difference | actual (GPU) to OUT.png when they differ.
 
-    exit status: 0 the backends agree, 1 they differ, 2 wrong command line, unreadable scene
-    or no GPU backend
+    exit status: 0 the backends agree, 1 they differ, 2 wrong command line, unreadable scene,
+    a --scale beyond the canvas limits, no GPU backend, or a --diff that cannot be written
+    or names the scene file or one of its images
     """
 
   struct Options {
@@ -71,7 +72,21 @@ enum ParityCommand {
       console.err("strata parity: \(error)\n")
       return .usage
     }
-    if let scale = o.scale { s.scale = scale }
+    if let scale = o.scale {
+      if let problem = s.canvasProblem(scale: scale) {
+        console.err("strata parity: \(problem)\n")
+        return .usage
+      }
+      s.scale = scale
+    }
+    if let diff = o.diff {
+      do throws(UsageError) {
+        try InputFiles(scene: path, images: s.imageFiles).check(output: diff, option: "--diff")
+      } catch {
+        console.err(UsageError.report(error, command: "strata parity", usage: usage))
+        return .usage
+      }
+    }
     let list = RenderListCompiler(width: s.pixelWidth, height: s.pixelHeight, scale: s.scale, background: s.background)
       .compile(s.root.snapshot(at: o.time))
     let gl: GLRenderer

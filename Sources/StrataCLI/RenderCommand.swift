@@ -19,8 +19,9 @@ enum RenderCommand {
 
     options:
       -o, --output OUT       where to write: a PNG file; with --frames and --format png a
-                             pattern with %d or %0Nd for the frame number (its directory
-                             is created when missing); '-' for standard output (rgba only)
+                             pattern with %d or %0Nd (N up to 32) for the frame number (its
+                             directory is created when missing); '-' for standard output
+                             (rgba only). Never the scene file or one of its images
       --time T               the time in seconds to render (default 0)
       --frames START:END     frames START up to END (not included), frame i at time i/fps
       --fps N                frames per second for --frames (default 30)
@@ -33,17 +34,22 @@ enum RenderCommand {
       --verbose              say which backend rendered and how long each step took
       -h, --help             show this help
 
-    A progress bar (frame, frames per second, time left) appears on standard error when
-    it is a terminal. Frames render several at a time on the CPU backend, one after the
-    other on the GPU; an interrupted run leaves only complete files. An option that takes
-    a value may be given once.
+    A file is written to a temporary file beside it and renamed into place, so it is
+    whole or not there (the old one stays); a device or FIFO (/dev/null, a named pipe) is
+    written directly. A progress bar (frame, frames per second, time left) appears on
+    standard error when it is a terminal. Frames render several at a time on the CPU
+    backend, one after the other on the GPU. Ctrl-C (SIGINT) or SIGTERM stops a sequence
+    between frames, leaving the frame files written so far whole and no temporary file; a
+    second Ctrl-C stops at once. Numbers are decimal. An option that takes a value may be
+    given once.
 
     environment:
       STRATA_BACKEND=auto|cpu|gpu                  the default of --backend
       STRATA_EGL_PLATFORM=device|gbm|surfaceless   probe only this EGL platform
 
-    exit status: 0 rendered, 1 the scene could not be rendered, 2 wrong command line or
-    environment variable
+    exit status: 0 rendered, 1 the scene could not be rendered or the output not written,
+    2 wrong command line or environment variable, or -o names an input; ended by SIGINT or
+    SIGTERM, the tool ends by that signal (shells report 130 or 143)
     """
 
   struct Options {
@@ -71,7 +77,7 @@ enum RenderCommand {
       case "--scale": o.scale = try args.oncePositiveNumber(for: a)
       case "--time":
         let v = try args.onceValue(for: a)
-        guard let t = Double(v), t.isFinite else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
+        guard let t = Arguments.decimal(v) else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
         o.time = t
       case "--frames":
         let v = try args.onceValue(for: a)
@@ -102,7 +108,7 @@ enum RenderCommand {
     if o.frames != nil && o.time != nil { throw UsageError(message: "give either --time or --frames, not both") }
     if fpsGiven && o.frames == nil { throw UsageError(message: "--fps goes with --frames") }
     if output == "-" && o.format != .rgba { throw UsageError(message: "only --format rgba writes to standard output ('-o -')") }
-    let isPattern = FramePattern(output) != nil
+    let isPattern = try FramePattern(output) != nil
     if o.frames != nil && o.format == .png && !isPattern {
       throw UsageError(message: "with --frames, -o needs a pattern such as 'frames/frame-%04d.png' (or use --format apng or rgba)")
     }
@@ -124,9 +130,19 @@ enum RenderCommand {
     }
     guard var scene = load(options, console: console) else { return .failure }
     if let s = options.scale { scene.scale = s }
-    let frames = options.frames ?? 0..<1
-    let times = options.frames == nil ? [options.time ?? 0] : frames.map { Double($0) / options.fps }
-    return FrameSequence(scene: scene, options: options, console: console).render(frames: Array(frames), times: times)
+    // Before anything is written: -o must not name the scene file or one of its images.
+    let inputs = InputFiles(scene: options.scene!, images: scene.imageFiles)
+    do throws(UsageError) {
+      if let frames = options.frames, options.format == .png, let pattern = try FramePattern(options.output!) {
+        try inputs.check(pattern: pattern, frames: frames, option: "-o")
+      } else {
+        try inputs.check(output: options.output!, option: "-o")
+      }
+    } catch {
+      console.err(UsageError.report(error, command: "strata render", usage: usage))
+      return .usage
+    }
+    return FrameSequence(scene: scene, options: options, console: console).render()
   }
 
   /// The scene, with the `--scale` override checked against the canvas limits.
@@ -138,13 +154,9 @@ enum RenderCommand {
       console.err("strata render: \(error)\n")
       return nil
     }
-    if let s = o.scale {
-      let w = (Double(scene.width) * s).rounded(.up), h = (Double(scene.height) * s).rounded(.up)
-      guard w <= Double(Scene.maxPixelsPerSide), h <= Double(Scene.maxPixelsPerSide), w * h <= Double(Scene.maxPixels) else {
-        console.err(
-          "strata render: --scale \(s): the canvas would be \(Int(w)) x \(Int(h)) pixels; the limits are \(Scene.maxPixelsPerSide) per side and \(Scene.maxPixels) in all\n")
-        return nil
-      }
+    if let s = o.scale, let problem = scene.canvasProblem(scale: s) {
+      console.err("strata render: \(problem)\n")
+      return nil
     }
     return scene
   }

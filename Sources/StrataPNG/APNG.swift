@@ -25,54 +25,130 @@ public enum APNG {
     }
   }
 
-  /// One animated PNG from PNG files of equal size (`frames`, in order).
+  /// One animated PNG from PNG files of equal size (`frames`, in order), in memory.
   ///
   /// - Parameter loops: how often to play; 0 means forever.
   public static func assemble(_ frames: [[UInt8]], delay: Delay, loops: UInt32 = 0) throws(PNGError) -> [UInt8] {
-    guard let first = frames.first else { throw .writeFailed(file: PNG.memoryName, reason: "an APNG needs at least one frame") }
-    let head = try chunks(first)
-    guard let ihdr = head.first, ihdr.type == "IHDR", ihdr.data.count == 13 else {
-      throw .corrupt(file: PNG.memoryName, reason: "the first frame has no IHDR chunk")
+    var assembler = Assembler(frameCount: frames.count, delay: delay, loops: loops, file: PNG.memoryName)
+    var out: [UInt8] = []
+    for frame in frames { out += try assembler.next(frame) }
+    return out + (try assembler.end())
+  }
+
+  /// Writes an animated PNG from PNG files of equal size to `path`, through `Writer`.
+  public static func write(_ frames: [[UInt8]], delay: Delay, loops: UInt32 = 0, to path: String) throws(PNGError) {
+    let writer = try Writer(path: path, frameCount: frames.count, delay: delay, loops: loops)
+    for frame in frames { try writer.append(frame) }
+    try writer.finish()
+  }
+
+  /// Turns frames, one at a time, into the bytes of an APNG file: the first call also
+  /// gives the signature, `IHDR`, `acTL` (which needs the frame count up front) and the
+  /// first frame's other chunks. Nothing but the first `IHDR` is kept between frames.
+  struct Assembler {
+    let frameCount: Int
+    let delay: Delay
+    let loops: UInt32
+    /// The name errors give.
+    let file: String
+    private(set) var framesDone = 0
+    private var ihdr: [UInt8] = []
+    private var sequence: UInt32 = 0
+
+    init(frameCount: Int, delay: Delay, loops: UInt32, file: String) {
+      (self.frameCount, self.delay, self.loops, self.file) = (frameCount, delay, loops, file)
     }
-    let width = Array(ihdr.data[ihdr.data.startIndex..<ihdr.data.startIndex + 4])
-    let height = Array(ihdr.data[ihdr.data.startIndex + 4..<ihdr.data.startIndex + 8])
-    var out = PNG.signature
-    append(ihdr.type, ihdr.data, to: &out)
-    append("acTL", be32(UInt32(frames.count)) + be32(loops), to: &out)
-    // The first frame's other chunks before its data (sRGB, gAMA… as libpng wrote them).
-    for c in head.dropFirst() where c.type != "IDAT" && c.type != "IEND" { append(c.type, c.data, to: &out) }
-    var sequence: UInt32 = 0
-    for (i, frame) in frames.enumerated() {
-      let cs = i == 0 ? head : try chunks(frame)
-      guard i == 0 || cs.first.map({ Array($0.data) == Array(ihdr.data) }) == true else {
-        throw .writeFailed(file: PNG.memoryName, reason: "frame \(i) differs from the first in size or format")
+
+    /// The bytes for the next frame, a PNG file's bytes.
+    mutating func next(_ frame: [UInt8]) throws(PNGError) -> [UInt8] {
+      guard frameCount >= 1, let count = UInt32(exactly: frameCount) else {
+        throw .writeFailed(file: file, reason: "an APNG needs from 1 to \(UInt32.max) frames, not \(frameCount)")
+      }
+      guard framesDone < frameCount else { throw .writeFailed(file: file, reason: "more than the \(frameCount) frames announced") }
+      let cs: [(type: String, data: ArraySlice<UInt8>)]
+      do { cs = try chunks(frame) } catch { throw .writeFailed(file: file, reason: "frame \(framesDone): \(error.reason)") }
+      var out: [UInt8] = []
+      if framesDone == 0 {
+        guard let first = cs.first, first.type == "IHDR", first.data.count == 13 else {
+          throw .writeFailed(file: file, reason: "the first frame has no IHDR chunk")
+        }
+        ihdr = Array(first.data)
+        out = PNG.signature
+        append("IHDR", ihdr, to: &out)
+        append("acTL", be32(count) + be32(loops), to: &out)
+        // The first frame's other chunks before its data (sRGB, gAMA… as libpng wrote them).
+        for c in cs.dropFirst() where c.type != "IDAT" && c.type != "IEND" { append(c.type, c.data, to: &out) }
+      } else {
+        guard cs.first.map({ $0.type == "IHDR" && Array($0.data) == ihdr }) == true else {
+          throw .writeFailed(file: file, reason: "frame \(framesDone) differs from the first in size or format")
+        }
       }
       // fcTL: sequence, size, offset (0, 0), delay, dispose none, blend source.
-      let control = be32(sequence) + width + height + be32(0) + be32(0) + be16(delay.numerator) + be16(delay.denominator) + [0, 0]
+      let control = be32(sequence) + ihdr[0..<8] + be32(0) + be32(0) + be16(delay.numerator) + be16(delay.denominator) + [0, 0]
       append("fcTL", control, to: &out)
       sequence += 1
       for c in cs where c.type == "IDAT" {
-        if i == 0 {
+        if framesDone == 0 {
           append("IDAT", c.data, to: &out)
         } else {
           append("fdAT", be32(sequence) + c.data, to: &out)
           sequence += 1
         }
       }
+      framesDone += 1
+      return out
     }
-    append("IEND", [], to: &out)
-    return out
+
+    /// The closing `IEND` chunk, once every announced frame has been given.
+    func end() throws(PNGError) -> [UInt8] {
+      guard framesDone == frameCount, frameCount >= 1 else {
+        throw .writeFailed(file: file, reason: "\(framesDone) of the \(frameCount) frames announced were given")
+      }
+      var out: [UInt8] = []
+      append("IEND", [], to: &out)
+      return out
+    }
   }
 
-  /// Assembles an APNG and writes it to `path` atomically (see `PNG.write`).
-  public static func write(_ frames: [[UInt8]], delay: Delay, loops: UInt32 = 0, to path: String) throws(PNGError) {
-    let bytes: [UInt8]
-    do {
-      bytes = try assemble(frames, delay: delay, loops: loops)
-    } catch {
-      throw .writeFailed(file: path, reason: error.reason)
+  /// An animated PNG written to a file frame by frame, as the frames are made, so that one
+  /// frame at a time is in memory. The file is an `OutputFile`: it appears whole, by
+  /// rename, at `finish()`, or not at all.
+  public final class Writer {
+    private let file: OutputFile
+    private var assembler: Assembler
+
+    /// The name in messages (see `OutputFile.name`).
+    public var name: String { file.name }
+
+    /// Opens `path` for an APNG of `frameCount` frames (the count goes in its header).
+    public init(path: String, frameCount: Int, delay: Delay, loops: UInt32 = 0) throws(PNGError) {
+      file = try OutputFile(path: path)
+      assembler = Assembler(frameCount: frameCount, delay: delay, loops: loops, file: file.name)
     }
-    try FileIO.writeAtomically(bytes, to: path)
+
+    /// Appends the next frame, a PNG file's bytes of the same size and format as the first.
+    public func append(_ png: [UInt8]) throws(PNGError) {
+      do {
+        try file.write(try assembler.next(png))
+      } catch {
+        file.abandon()
+        throw error
+      }
+    }
+
+    /// Ends the file and makes it appear; every announced frame must have been appended.
+    public func finish() throws(PNGError) {
+      do {
+        try file.write(try assembler.end())
+      } catch {
+        file.abandon()
+        throw error
+      }
+      try file.commit()
+    }
+
+    /// Gives up: no file appears (see `OutputFile.abandon()`).
+    public func abandon() { file.abandon() }
   }
 
   /// The chunks of a PNG file, in order; CRCs are not checked (libpng made them).

@@ -17,6 +17,9 @@ public struct Scene {
   public var root: Layer
   /// The scene file's name as given to the loader, for messages.
   public var fileName: String
+  /// The image files the scene loaded, as opened (relative to the working directory or
+  /// absolute), each once: tools check that an output would not overwrite one.
+  public var imageFiles: [String] = []
 
   /// The largest rendered width or height, in pixels (`width * scale`, rounded up).
   public static let maxPixelsPerSide = 16384

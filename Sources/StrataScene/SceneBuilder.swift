@@ -12,6 +12,8 @@ final class SceneBuilder {
   /// The layers built so far, for `limits.maxLayers` (see `countLayer`).
   var layerCount = 0
   private var images: [String: Image] = [:]
+  /// The paths of `images`, in the order they were first loaded.
+  private(set) var imagePaths: [String] = []
 
   init(file: String, baseDirectory: String, pixelBudget: Int, limits: SceneLimits = SceneLimits()) {
     self.file = file
@@ -31,6 +33,7 @@ final class SceneBuilder {
     do {
       let image = try PNG.read(path: path, pixelBudget: pixelBudget)
       images[path] = image
+      imagePaths.append(path)
       return image
     } catch {
       throw field.error("\(Excerpt.of(name)): \(error.reason)")

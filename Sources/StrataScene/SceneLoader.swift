@@ -71,7 +71,9 @@ public enum SceneLoader {
     if let layers = m["layers"] {
       for item in try layers.array() { SceneBuilder.adopt(try builder.layer(item), into: root) }
     }
-    return Scene(width: width, height: height, scale: scale, background: background, root: root, fileName: fileName)
+    var scene = Scene(width: width, height: height, scale: scale, background: background, root: root, fileName: fileName)
+    scene.imageFiles = builder.imagePaths
+    return scene
   }
 
   /// A required positive whole number of points.

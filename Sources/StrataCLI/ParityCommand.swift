@@ -43,7 +43,7 @@ enum ParityCommand {
       case "--scale": o.scale = try args.positiveNumber(for: a)
       case "--time":
         let v = try args.value(for: a)
-        guard let t = Double(v), t.isFinite else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
+        guard let t = Arguments.decimal(v) else { throw UsageError(message: "--time needs a number of seconds, got '\(v)'") }
         o.time = t
       default:
         if a.hasPrefix("-") || scene != nil { throw UsageError(message: "unexpected argument '\(a)'") }

@@ -21,6 +21,14 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 
+  /// `parity` reads its numbers the same way.
+  @Test(arguments: [["--time", "0x10"], ["--time", "inf"], ["--scale", "0x2"]])
+  func parityNumbersAreDecimal(_ extra: [String]) {
+    let (code, c) = strata(["parity", Self.scene] + extra)
+    #expect(code == .usage, "\(extra)")
+    #expect(c.stderr.contains("'\(extra.last!)'"), "\(c.stderr)")
+  }
+
   @Test(arguments: [("1", 1.0), ("-0.5", -0.5), (".25", 0.25), ("2.", 2.0), ("1e-1", 0.1), ("+3E2", 300.0)])
   func decimalNumbersAreRead(_ text: String, _ value: Double) {
     #expect(Arguments.decimal(text) == value)

@@ -43,6 +43,16 @@ struct Arguments {
     try Self.positive(try onceValue(for: name), for: name)
   }
 
+  /// A whole number, zero or more, written in decimal digits, after an option that may be
+  /// given only once.
+  mutating func onceCount(for name: String) throws(UsageError) -> Int {
+    let v = try onceValue(for: name)
+    guard v.wholeMatch(of: /[0-9]+/) != nil, let n = Int(v) else {
+      throw UsageError(message: "\(name) needs a whole number, got '\(v)'")
+    }
+    return n
+  }
+
   private static func positive(_ v: String, for name: String) throws(UsageError) -> Double {
     guard let n = decimal(v), n > 0 else { throw UsageError(message: "\(name) needs a positive number, got '\(v)'") }
     return n

@@ -11,7 +11,7 @@ import StrataTesting
 /// cross-backend tier, as the golden tests do.
 enum ParityCommand {
   static let usage = """
-    usage: strata parity SCENE.json [--time T] [--diff OUT.png] [--scale S]
+    usage: strata parity SCENE.json [--time T] [--diff OUT.png] [--scale S] [--max-layers N]
 
     Renders SCENE.json at time T (default 0) on the GPU backend and on the CPU renderer and
     compares the two with the default cross-backend tier, as golden tests do without a
@@ -30,6 +30,7 @@ enum ParityCommand {
     var diff: String?
     var scale: Double?
     var time: Double = 0
+    var limits = SceneLimits()
   }
 
   static func parse(_ items: [String]) throws(UsageError) -> Options? {
@@ -40,6 +41,7 @@ enum ParityCommand {
       switch a {
       case "-h", "--help": return nil
       case "--diff": o.diff = try args.value(for: a)
+      case "--max-layers": o.limits.maxLayers = try args.onceCount(for: a)
       case "--scale": o.scale = try args.positiveNumber(for: a)
       case "--time":
         let v = try args.value(for: a)
@@ -68,7 +70,7 @@ enum ParityCommand {
     }
     let path = o.scene
     var s: Scene
-    do { s = try SceneLoader.load(path: path) } catch {
+    do { s = try SceneLoader.load(path: path, limits: o.limits) } catch {
       console.err("strata parity: \(error)\n")
       return .usage
     }

@@ -31,6 +31,7 @@ enum RenderCommand {
                              or gpu (any GPU, llvmpipe too); default: $STRATA_BACKEND,
                              else auto ('strata info' says what auto picks here)
       --scale S              pixels per point, overriding the scene's "scale"
+      --max-layers N         the most layers the scene may have (default 100000)
       --verbose              say which backend rendered and how long each step took
       -h, --help             show this help
 
@@ -62,6 +63,7 @@ enum RenderCommand {
     var frames: Range<Int>?
     var fps = 30.0
     var format = FrameFormat.png
+    var limits = SceneLimits()
   }
 
   static func parse(_ args: [String], environment: [String: String] = [:]) throws(UsageError) -> Options? {
@@ -93,6 +95,7 @@ enum RenderCommand {
         let v = try args.onceValue(for: a)
         guard let f = FrameFormat(rawValue: v) else { throw UsageError(message: "unknown format '\(v)'; choose png, apng or rgba") }
         o.format = f
+      case "--max-layers": o.limits.maxLayers = try args.onceCount(for: a)
       case "--verbose", "-v": o.verbose = true
       default:
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
@@ -149,7 +152,7 @@ enum RenderCommand {
   static func load(_ o: Options, console: Console) -> Scene? {
     let scene: Scene
     do {
-      scene = try SceneLoader.load(path: o.scene!)
+      scene = try SceneLoader.load(path: o.scene!, limits: o.limits)
     } catch {
       console.err("strata render: \(error)\n")
       return nil

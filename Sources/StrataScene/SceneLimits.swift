@@ -26,7 +26,7 @@ extension SceneBuilder {
     layerCount += 1
     guard layerCount <= limits.maxLayers else {
       throw field.error(
-        "more than \(limits.maxLayers) layers; that is the limit for one scene (strata render --max-layers raises it)")
+        "more than \(limits.maxLayers) layers; that is the limit for one scene (strata render and parity take --max-layers N to raise it)")
     }
   }
 }

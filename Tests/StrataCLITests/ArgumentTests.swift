@@ -58,3 +58,28 @@ import Testing
     #expect(names == ["a-" + String(repeating: "0", count: 31) + "7.png", "b-" + String(repeating: "0", count: 31) + "7.png", "c-    7.png"])
   }
 }
+
+/// `--max-layers` raises or lowers the scene's layer limit, as the limit's message says.
+@Suite struct MaxLayersTests {
+  static let scene = repoRoot.appendingPathComponent("Examples/effects.json").path
+
+  @Test func aLowerLimitRefusesTheSceneAndARaisedOneRendersIt() throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("e.png").path
+    let (refused, c) = strata("render", Self.scene, "-o", out, "--backend", "cpu", "--max-layers", "3")
+    #expect(refused == .failure)
+    #expect(c.stderr.contains("more than 3 layers; that is the limit for one scene (strata render and parity take --max-layers N to raise it)"), "\(c.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let (rendered, d) = strata("render", Self.scene, "-o", out, "--backend", "cpu", "--max-layers", "1000")
+    #expect(rendered == .success, "\(d.stderr)")
+    #expect(FileManager.default.fileExists(atPath: out))
+  }
+
+  @Test(arguments: ["-1", "x", "1e3", "0x10"])
+  func aLimitIsAWholeNumber(_ value: String) {
+    let (code, c) = strata("render", Self.scene, "-o", "/nonexistent/x.png", "--max-layers", value)
+    #expect(code == .usage)
+    #expect(c.stderr.contains("--max-layers needs a whole number, got '\(value)'"), "\(c.stderr)")
+  }
+}

@@ -81,7 +81,7 @@ import Testing
     let result = try PeakMemory.run(["scene", file])
     #expect(
       result.output
-        == "error \(file): layers[0].sublayers[99999]: more than 100000 layers; that is the limit for one scene (strata render --max-layers raises it)")
+        == "error \(file): layers[0].sublayers[99999]: more than 100000 layers; that is the limit for one scene (strata render and parity take --max-layers N to raise it)")
     let bound = try Self.idlePeak() + Self.slack + Self.bytesPerJSONByte * bytes.count + 100_000 * Self.bytesPerLayer
     Self.check(result, within: bound, "2 MB of {}")
   }
@@ -94,7 +94,7 @@ import Testing
     let (bytes, _) = Self.scene(size: 2_000_000, key: "sublayers", item: "{}")
     let file = try dir.write(bytes, to: "empty.json")
     let result = try PeakMemory.run(["scene", file, "1000"])
-    #expect(result.output.hasSuffix("layers[0].sublayers[999]: more than 1000 layers; that is the limit for one scene (strata render --max-layers raises it)"))
+    #expect(result.output.hasSuffix("layers[0].sublayers[999]: more than 1000 layers; that is the limit for one scene (strata render and parity take --max-layers N to raise it)"))
     let bound = try Self.idlePeak() + Self.slack + Self.bytesPerJSONByte * bytes.count + 1000 * Self.bytesPerLayer
     Self.check(result, within: bound, "2 MB of {}, 1000 layers")
   }

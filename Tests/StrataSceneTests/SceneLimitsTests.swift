@@ -29,7 +29,7 @@ struct SceneLimitsTests {
     } catch {
       #expect(
         error.description
-          == "scene.json: layers[1]: more than 3 layers; that is the limit for one scene (strata render --max-layers raises it)")
+          == "scene.json: layers[1]: more than 3 layers; that is the limit for one scene (strata render and parity take --max-layers N to raise it)")
     }
   }
 

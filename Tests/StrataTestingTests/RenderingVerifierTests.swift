@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataPNG
+@testable import StrataCompare
 @testable import StrataTesting
 import Testing
 

@@ -7,21 +7,20 @@ import Strata
 /// The envelope is taken on premultiplied colour: an anti-aliased pixel is a mix of its
 /// neighbours there, whereas straight colour at low coverage amplifies a rounding step of
 /// a translucent edge into many levels. The other checks use straight colour weighted by
-/// coverage. The reference's 3x3 minimum and maximum are separable: a horizontal pass over
-/// the whole image, then a vertical min/max of three rows per pixel.
+/// coverage, looked up per channel (`Unpremultiply`) rather than converted up front.
 ///
-/// Plain arrays throughout: the pass needs no unsafe code (StrataTesting is built with
-/// strict memory safety). Inner loops are scalar, because generic SIMD operations are slow
-/// in the debug builds that run test suites.
+/// Pixels are read packed (`PackedPixels`), and nothing else image-sized is allocated but
+/// the mask: the reference's 3x3 minimum and maximum slide along each row as three columns
+/// of three pixels (`Column`), and an identical pixel costs one comparison (strict tier)
+/// or its neighbourhood's range (cross-backend tier). Plain arrays and integer arithmetic
+/// throughout, no unsafe code (StrataCompare is built with strict memory safety), and no
+/// generic calls in the loop, which a debug build would not specialise.
 struct PixelPass {
   let width: Int
   let height: Int
-  /// Premultiplied RGBA8, as the images hold them.
-  let expected: [UInt8]
-  let actual: [UInt8]
-  /// Straight RGBA8, with `Image.straightPixels`' rounding.
-  let expectedStraight: [UInt8]
-  let actualStraight: [UInt8]
+  /// Premultiplied RGBA8, packed.
+  let expected: [UInt32]
+  let actual: [UInt32]
   let tolerance: Tolerance
 
   var measurements = Measurements()
@@ -32,122 +31,147 @@ struct PixelPass {
   /// The bounds of all pixels with any byte different; nil when the images are equal.
   var differenceBounds: PixelRect?
 
-  /// A scratch bit: the pixel is over the flat tolerance (flat or not); cleared before the
-  /// mask is kept.
-  static let overFlatLimit: UInt8 = 128
-
   /// The worst-channel levels the report counts pixels over.
   static let reportedLevels = [1, 2, 4, 8, 16, 32, 64, 128]
 
   init(expected e: Image, actual a: Image, tolerance: Tolerance) {
     width = e.width
     height = e.height
-    expected = e.pixels
-    actual = a.pixels
-    expectedStraight = e.straightPixels
-    actualStraight = a.straightPixels
+    expected = PackedPixels.of(e)
+    actual = PackedPixels.of(a)
     self.tolerance = tolerance
   }
 
   /// - Complexity: O(width × height), one pass; this loop is the cost of every golden test.
   mutating func run() {
-    let w = width, h = height, n = w * h
-    let e = expected, a = actual, es = expectedStraight, as_ = actualStraight
+    let w = width, h = height
+    let e = expected, a = actual, straight = Unpremultiply.table
     var channelLimit = Int.max, cross: CrossBackendTolerance? = nil
     switch tolerance {
     case .channel(let k): channelLimit = k
     case .crossBackend(let t): cross = t
     }
+    let isCross = cross != nil
     let margin = cross?.envelopeMargin ?? 0, flatLimit = cross?.flatTolerance ?? 0
     let alphaLimit = cross?.criticalAlphaThreshold ?? 0
-    let edgeRange = cross?.edgeRange ?? 0
+    let edgeRange = cross?.edgeRange ?? 0, flipShare = cross?.flipShare ?? 100
     let levels = Self.reportedLevels
     var counts = [Int](repeating: 0, count: levels.count)
-    var largestC = [0, 0, 0, 0]
-    var sum = [0.0, 0.0, 0.0, 0.0], sumSquares = [0.0, 0.0, 0.0, 0.0]
+    var largest0 = 0, largest1 = 0, largest2 = 0, largest3 = 0
+    var sum0 = 0.0, sum1 = 0.0, sum2 = 0.0, sum3 = 0.0, squares0 = 0.0, squares1 = 0.0, squares2 = 0.0, squares3 = 0.0
     var active = 0, edges = 0, contrastSum = 0
     var different = 0, channelPixels = 0, envelopePixels = 0, flatPixels = 0, alphaPixels = 0, flipped = 0
-    let flipShare = cross?.flipShare ?? 100
     var bx0 = w, by0 = h, bx1 = 0, by1 = 0
-    var bits = [UInt8](repeating: 0, count: n)
-    // The reference's horizontal 3-wide minimum and maximum, per byte.
-    let (rowMin, rowMax) = cross != nil ? Self.horizontalRange(e, width: w, height: h) : ([], [])
+    var bits = [UInt8](repeating: 0, count: w * h)
 
     var y = 0
     while y < h {
-      let up = max(y - 1, 0) * w * 4, down = min(y + 1, h - 1) * w * 4, row = y * w
+      let row = y * w
+      let up = (y > 0 ? y - 1 : y) * w, down = (y + 1 < h ? y + 1 : y) * w
       var rowDifferent = false
+      // Columns x-1, x and x+1 of the reference's rows y-1...y+1, clamped at the edges.
+      var left = Column(), centre = Column(), right = Column()
+      if isCross {
+        centre = Column(e, up, row, down, 0)
+        right = w > 1 ? Column(e, up, row, down, 1) : centre
+        left = centre
+      }
       var x = 0
       // Channels are unrolled and loops are `while`: in a debug build every range
-      // iterator and array access is a call, and this loop runs for every pixel.
+      // iterator and generic call is a call, and this loop runs for every pixel.
       while x < w {
-        let i = row + x, i4 = i * 4
+        let i = row + x
+        if isCross && x > 0 {
+          left = centre
+          centre = right
+          if x + 1 < w { right = Column(e, up, row, down, x + 1) }
+        }
         x += 1
-        let e0 = Int(es[i4]), e1 = Int(es[i4 + 1]), e2 = Int(es[i4 + 2]), aE = Int(es[i4 + 3])
-        let a0 = Int(as_[i4]), a1 = Int(as_[i4 + 1]), a2 = Int(as_[i4 + 2]), aA = Int(as_[i4 + 3])
-        let anyDifferent = e0 != a0 || e1 != a1 || e2 != a2 || aE != aA
-        if !anyDifferent && cross == nil { continue }
-        // Colour scaled by coverage, rounded; alpha as it is (·255/255).
-        let coverage = max(aE, aA)
-        let d0 = (a0 - e0) * coverage, d1 = (a1 - e1) * coverage, d2 = (a2 - e2) * coverage, d3 = (aA - aE) * 255
+        let pv = Int(e[i]), qv = Int(a[i])
+        let bytesEqual = pv == qv
+        if bytesEqual && !isCross { continue }
+        let p0 = pv & 0xFF, p1 = pv >> 8 & 0xFF, p2 = pv >> 16 & 0xFF, aE = pv >> 24
+        let q0 = qv & 0xFF, q1 = qv >> 8 & 0xFF, q2 = qv >> 16 & 0xFF, aA = qv >> 24
+        // Straight colour, and whether it differs; identical bytes differ in nothing.
+        var anyDifferent = false
+        var d0 = 0, d1 = 0, d2 = 0, d3 = 0
+        if !bytesEqual {
+          let rowE = aE << 8, rowA = aA << 8
+          let e0 = Int(straight[rowE | p0]), e1 = Int(straight[rowE | p1]), e2 = Int(straight[rowE | p2])
+          let a0 = Int(straight[rowA | q0]), a1 = Int(straight[rowA | q1]), a2 = Int(straight[rowA | q2])
+          anyDifferent = e0 != a0 || e1 != a1 || e2 != a2 || aE != aA
+          // Colour scaled by coverage, rounded; alpha as it is (·255/255).
+          let coverage = aE > aA ? aE : aA
+          d0 = (a0 - e0) * coverage; d1 = (a1 - e1) * coverage; d2 = (a2 - e2) * coverage; d3 = (aA - aE) * 255
+        }
+        if !anyDifferent && !isCross { continue }
         var b: UInt8 = 0
+        var overFlatLimit = false
         if anyDifferent {
-          let w0 = (abs(d0) + 127) / 255, w1 = (abs(d1) + 127) / 255, w2 = (abs(d2) + 127) / 255, w3 = abs(d3) / 255
-          let worst = max(w0, w1, w2, w3)
-          largestC[0] = max(largestC[0], w0); largestC[1] = max(largestC[1], w1)
-          largestC[2] = max(largestC[2], w2); largestC[3] = max(largestC[3], w3)
+          let w0 = ((d0 < 0 ? -d0 : d0) + 127) / 255, w1 = ((d1 < 0 ? -d1 : d1) + 127) / 255
+          let w2 = ((d2 < 0 ? -d2 : d2) + 127) / 255, w3 = (d3 < 0 ? -d3 : d3) / 255
+          let worst = Column.largest(w0, w1, w2, w3)
+          if w0 > largest0 { largest0 = w0 }
+          if w1 > largest1 { largest1 = w1 }
+          if w2 > largest2 { largest2 = w2 }
+          if w3 > largest3 { largest3 = w3 }
           different += 1
           rowDifferent = true
-          bx0 = min(bx0, x - 1); bx1 = max(bx1, x)
+          if x - 1 < bx0 { bx0 = x - 1 }
+          if x > bx1 { bx1 = x }
           var k = 0
           while k < levels.count && worst > levels[k] { counts[k] += 1; k += 1 }
           if worst > channelLimit { b |= FailureMask.channel.rawValue; channelPixels += 1 }
-          if cross != nil && worst > flatLimit { b |= Self.overFlatLimit }
+          overFlatLimit = worst > flatLimit
         }
-        if cross != nil {
-          let u = up + (x - 1) * 4, m = i4, dn = down + (x - 1) * 4
-          let lo0 = Int(min(rowMin[u], rowMin[m], rowMin[dn])), hi0 = Int(max(rowMax[u], rowMax[m], rowMax[dn]))
-          let lo1 = Int(min(rowMin[u + 1], rowMin[m + 1], rowMin[dn + 1])), hi1 = Int(max(rowMax[u + 1], rowMax[m + 1], rowMax[dn + 1]))
-          let lo2 = Int(min(rowMin[u + 2], rowMin[m + 2], rowMin[dn + 2])), hi2 = Int(max(rowMax[u + 2], rowMax[m + 2], rowMax[dn + 2]))
-          let lo3 = Int(min(rowMin[u + 3], rowMin[m + 3], rowMin[dn + 3])), hi3 = Int(max(rowMax[u + 3], rowMax[m + 3], rowMax[dn + 3]))
-          let range = max(hi0 - lo0, hi1 - lo1, hi2 - lo2, hi3 - lo3)
+        if isCross {
+          // A neighbourhood of one colour (three equal columns of one colour each) has
+          // no range: most of a picture, and the cheap case.
+          let uniform = left.uniform >= 0 && left.uniform == centre.uniform && centre.uniform == right.uniform
+          let n = uniform ? centre : Column.merged(left, centre, right)
+          let range = uniform ? 0 : n.range
           let flat = range == 0
           if range >= edgeRange { edges += 1 }
           if anyDifferent {
-            let v0 = Int(a[i4]), v1 = Int(a[i4 + 1]), v2 = Int(a[i4 + 2]), v3 = Int(a[i4 + 3])
+            let v0 = q0, v1 = q1, v2 = q2, v3 = aA
             let outside =
-              v0 - hi0 > margin || lo0 - v0 > margin || v1 - hi1 > margin || lo1 - v1 > margin
-              || v2 - hi2 > margin || lo2 - v2 > margin || v3 - hi3 > margin || lo3 - v3 > margin
-            if flat && b & Self.overFlatLimit != 0 { b |= FailureMask.flat.rawValue; flatPixels += 1 }
+              v0 - n.hi0 > margin || n.lo0 - v0 > margin || v1 - n.hi1 > margin || n.lo1 - v1 > margin
+              || v2 - n.hi2 > margin || n.lo2 - v2 > margin || v3 - n.hi3 > margin || n.lo3 - v3 > margin
+            if flat && overFlatLimit { b |= FailureMask.flat.rawValue; flatPixels += 1 }
             if outside {
               b |= FailureMask.envelope.rawValue; envelopePixels += 1
               // A pixel that changed by most of its neighbourhood's contrast went over to
               // the other side of an edge (a hole, a speck, a wrong colour); a coverage
               // step of anti-aliasing or multisampling changes it by a fraction.
-              let change = max(abs(v0 - Int(e[i4])), abs(v1 - Int(e[i4 + 1])), abs(v2 - Int(e[i4 + 2])), abs(v3 - Int(e[i4 + 3])))
-              if change * 100 > flipShare * max(range, 1) { flipped += 1 }
+              let change = Column.largest(abs(v0 - p0), abs(v1 - p1), abs(v2 - p2), abs(v3 - aE))
+              if change * 100 > flipShare * Swift.max(range, 1) { flipped += 1 }
             }
             if (aE == 0 || aE == 255) && abs(aA - aE) > alphaLimit {
               b |= FailureMask.criticalAlpha.rawValue; alphaPixels += 1
             }
-            b &= ~Self.overFlatLimit
           }
           if !flat || anyDifferent {
-            let v0 = Double(d0) / 255, v1 = Double(d1) / 255, v2 = Double(d2) / 255, v3 = Double(d3) / 255
-            sum[0] += v0; sum[1] += v1; sum[2] += v2; sum[3] += v3
-            sumSquares[0] += v0 * v0; sumSquares[1] += v1 * v1; sumSquares[2] += v2 * v2; sumSquares[3] += v3 * v3
+            // Pixels whose straight colour is equal add nothing (their differences are +0).
+            if anyDifferent {
+              let v0 = Double(d0) / 255, v1 = Double(d1) / 255, v2 = Double(d2) / 255, v3 = Double(d3) / 255
+              sum0 += v0; sum1 += v1; sum2 += v2; sum3 += v3
+              squares0 += v0 * v0; squares1 += v1 * v1; squares2 += v2 * v2; squares3 += v3 * v3
+            }
             active += 1
             contrastSum += range
           }
         }
         if b != 0 { bits[i] = b }
       }
-      if rowDifferent { by0 = min(by0, y); by1 = y + 1 }
+      if rowDifferent {
+        if y < by0 { by0 = y }
+        by1 = y + 1
+      }
       y += 1
     }
     mask = bits
     differentPixels = different
-    largest = .init(red: largestC[0], green: largestC[1], blue: largestC[2], alpha: largestC[3])
+    largest = .init(red: largest0, green: largest1, blue: largest2, alpha: largest3)
     thresholds = (0..<levels.count).map { .init(levels: levels[$0], pixels: counts[$0]) }
     differenceBounds = different > 0 ? PixelRect(x0: bx0, y0: by0, x1: bx1, y1: by1) : nil
     measurements.channelPixels = channelPixels
@@ -158,29 +182,11 @@ struct PixelPass {
     measurements.edgePixels = edges
     if active > 0 {
       let k = Double(active)
+      let sum = [sum0, sum1, sum2, sum3], squares = [squares0, squares1, squares2, squares3]
       let mean = (0..<4).map { sum[$0] / k }
       measurements.meanSignedDifference = mean
-      measurements.meanStandardError = (0..<4).map { (max(0, sumSquares[$0] / k - mean[$0] * mean[$0]) / k).squareRoot() }
+      measurements.meanStandardError = (0..<4).map { (Swift.max(0, squares[$0] / k - mean[$0] * mean[$0]) / k).squareRoot() }
       measurements.meanContrast = Double(contrastSum) / k
     }
-  }
-
-  /// The 3-wide horizontal minimum and maximum of each byte of `p`, row by row.
-  static func horizontalRange(_ p: [UInt8], width w: Int, height h: Int) -> (min: [UInt8], max: [UInt8]) {
-    var lo = p, hi = p
-    var y = 0
-    while y < h {
-      var x = 0
-      while x < w {
-        let l = (y * w + max(x - 1, 0)) * 4, c = (y * w + x) * 4, r = (y * w + min(x + 1, w - 1)) * 4
-        lo[c] = min(p[l], p[c], p[r]); hi[c] = max(p[l], p[c], p[r])
-        lo[c + 1] = min(p[l + 1], p[c + 1], p[r + 1]); hi[c + 1] = max(p[l + 1], p[c + 1], p[r + 1])
-        lo[c + 2] = min(p[l + 2], p[c + 2], p[r + 2]); hi[c + 2] = max(p[l + 2], p[c + 2], p[r + 2])
-        lo[c + 3] = min(p[l + 3], p[c + 3], p[r + 3]); hi[c + 3] = max(p[l + 3], p[c + 3], p[r + 3])
-        x += 1
-      }
-      y += 1
-    }
-    return (lo, hi)
   }
 }

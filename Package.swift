@@ -67,6 +67,8 @@ let package = Package(
     .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),
     // Scenes and images shared by the CPU and GPU golden tests.
     .target(name: "StrataGoldenScenes", dependencies: ["Strata"], path: "Tests/GoldenScenes"),
+    // Scratch directories that go when the test that made them passes.
+    .target(name: "StrataScratch", path: "Tests/Scratch"),
     .testTarget(
       name: "StrataCPUTests",
       dependencies: [
@@ -80,12 +82,12 @@ let package = Package(
       ]),
     .testTarget(
       name: "StrataTestingTests",
-      dependencies: ["Strata", "StrataTesting", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU"],
+      dependencies: ["Strata", "StrataTesting", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataScratch"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "StrataBackendsTests",
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
-    .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata"]),
+    .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata", "StrataScratch"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,13 +6,15 @@ import PackageDescription
 /// Dependencies point one way: model (`Strata`) <- render list and the `Renderer` protocol
 /// (`StrataRender`) <- backends (`StrataCPU`, `StrataGL`, never one on the other) <- the
 /// fallback chain and backend choice (`StrataBackends`) <- tools. Image codecs and scene
-/// files sit beside the model; `StrataTesting` sits on top, for users' tests.
+/// files sit beside the model; `StrataCompare` (image comparison) and, above it,
+/// `StrataTesting` (its test-framework glue, for users' tests) sit on top.
 let package = Package(
   name: "Strata",
   products: [
     .library(
       name: "Strata",
       targets: ["Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends"]),
+    .library(name: "StrataCompare", targets: ["StrataCompare"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
     .executable(name: "strata", targets: ["strata"]),
     .executable(name: "strata-bench", targets: ["strata-bench"]),
@@ -39,15 +41,22 @@ let package = Package(
     // The fallback chain (GPU, fresh context, CPU) and the backend choice: the only module
     // the tools and the testing library choose a renderer through.
     .target(name: "StrataBackends", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL"]),
+    // Image comparison (tiers, budgets, diff images, failure output) without a test
+    // framework, so that the command-line tool can link it.
+    .target(
+      name: "StrataCompare", dependencies: ["Strata", "StrataPNG"],
+      // No unsafe code here, and the compiler keeps it so (it warns at the first one).
+      swiftSettings: [.strictMemorySafety()]),
+    // The test-framework glue (expectRendering, assertRendering, references, backends);
+    // re-exports StrataCompare.
     .target(
       name: "StrataTesting",
-      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataBackends"],
-      // No unsafe code here, and the compiler keeps it so (it warns at the first one).
+      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataBackends", "StrataCompare"],
       swiftSettings: [.strictMemorySafety()]),
     .target(
       name: "StrataCLI",
       dependencies: [
-        "Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataGL", "StrataBackends", "StrataTesting",
+        "Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataGL", "StrataBackends", "StrataCompare",
       ]),
     .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
     .executableTarget(
@@ -58,6 +67,8 @@ let package = Package(
     .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),
     // Scenes and images shared by the CPU and GPU golden tests.
     .target(name: "StrataGoldenScenes", dependencies: ["Strata"], path: "Tests/GoldenScenes"),
+    // Scratch directories that go when the test that made them passes.
+    .target(name: "StrataScratch", path: "Tests/Scratch"),
     .testTarget(
       name: "StrataCPUTests",
       dependencies: [
@@ -71,12 +82,12 @@ let package = Package(
       ]),
     .testTarget(
       name: "StrataTestingTests",
-      dependencies: ["Strata", "StrataTesting", "StrataPNG", "StrataRender", "StrataCPU"],
+      dependencies: ["Strata", "StrataTesting", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataScratch"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "StrataBackendsTests",
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
-    .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata"]),
+    .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata", "StrataScratch"]),
     // Peak memory of scene loading and PNG decoding, measured in a child process (the probe)
     // so that tests running in parallel do not count.
     .executableTarget(

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
+import StrataCompare
 import StrataPNG
-import StrataTesting
 
 /// `strata compare`: two PNG images under a tolerance tier, with a diff image and a JSON
 /// report on request; or, with `--unused`, the reference images no test read.

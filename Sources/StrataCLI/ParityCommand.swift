@@ -1,11 +1,11 @@
 import Foundation
 import Strata
 import StrataBackends
+import StrataCompare
 import StrataGL
 import StrataPNG
 import StrataRender
 import StrataScene
-import StrataTesting
 
 /// `strata parity`: renders a scene on the GPU and on the CPU and compares them with the
 /// cross-backend tier, as the golden tests do.

@@ -18,9 +18,21 @@ public func assertRendering(
   _ scene: RenderScene, matches name: String, on backend: Backend = .cpu, referenceDirectory: URL? = nil,
   file: StaticString = #filePath, line: UInt = #line
 ) throws -> RenderingOutcome {
+  try assertRendering(
+    scene, matches: name, on: backend, referenceDirectory: referenceDirectory, environment: .current(), file: file,
+    line: line)
+}
+
+/// `assertRendering` with the settings given rather than read from the environment: what
+/// the toolkit's own tests use, so that their mismatches write into their scratch
+/// directories.
+func assertRendering(
+  _ scene: RenderScene, matches name: String, on backend: Backend, referenceDirectory: URL?,
+  environment: RenderingEnvironment, file: StaticString, line: UInt
+) throws -> RenderingOutcome {
   let filePath = "\(file)"
   let store = referenceDirectory.map(ReferenceStore.init(directory:)) ?? .beside(filePath: filePath)
-  let outcome = try RenderingVerifier(references: store).verify(scene, matches: name, on: backend)
+  let outcome = try RenderingVerifier(references: store, environment: environment).verify(scene, matches: name, on: backend)
   if !outcome.passed {
     if Test.current != nil {
       let location = SourceLocation(fileID: filePath, filePath: filePath, line: Int(line), column: 1)

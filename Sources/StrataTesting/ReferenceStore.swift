@@ -67,15 +67,16 @@ public struct ReferenceStore: Sendable {
     return url
   }
 
-  /// Runs `body` while no other thread or test process records or looks up the first
-  /// reference of `name` in this directory, so that "is there a reference? if not, record
-  /// one" is one step. The lock file lives in the temporary directory, named by a stable
-  /// hash of the reference path, not beside the references.
+  /// Runs `body` while no other thread or test process records or looks up a reference,
+  /// so that "is there a reference of `name`? if not, record one" is one step.
+  ///
+  /// One lock file, `strata-record.lock` in the temporary directory, serves every
+  /// reference: a file per reference (or per directory) would pile up in the temporary
+  /// directory with every test run, and the lookups it serialises take a directory
+  /// listing. Threads of one process take turns anyway (see `FileLock`). It is not kept
+  /// beside the references, which may be read-only or under version control.
   public func withRecordingLock<T>(name: String, _ body: () throws -> T) rethrows -> T {
-    let path = directory.standardizedFileURL.appendingPathComponent(name).path
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: the same in every process, unlike Hasher.
-    for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let lock = FileManager.default.temporaryDirectory.appendingPathComponent("strata-record-\(String(hash, radix: 16)).lock")
+    let lock = FileManager.default.temporaryDirectory.appendingPathComponent("strata-record.lock")
     return try FileLock.withLock(lock.path, body)
   }
 

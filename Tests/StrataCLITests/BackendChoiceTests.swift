@@ -1,10 +1,11 @@
 import Foundation
+import StrataScratch
 import Testing
 
 /// `STRATA_BACKEND` and `STRATA_EGL_PLATFORM` are checked like flags, and `--backend auto`
 /// takes only a hardware GPU. Runs the built tool, since these are read from the process
 /// environment.
-@Suite struct BackendChoiceTests {
+@Suite(.scratch) struct BackendChoiceTests {
   static let scene = repoRoot.appendingPathComponent("Examples/showcase.json").path
   static let noEGL = ["STRATA_EGL_LIBRARY": "/nonexistent/libEGL.so.1"]
 

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataCLI
 import StrataPNG
+import StrataScratch
 import Synchronization
 import Testing
 
@@ -22,14 +23,13 @@ func strata(_ args: String...) -> (ExitCode, Captured) {
 
 let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A fresh directory for one test's files.
+/// A fresh directory for one test's files, removed when the test passes (give its suite
+/// the `.scratch` trait).
 func scratchDirectory() throws -> URL {
-  let d = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
-  return d
+  try Scratch.directory(prefix: "strata-cli")
 }
 
-@Suite struct CLITests {
+@Suite(.scratch) struct CLITests {
   @Test func showcaseRendersAndMatchesTheCommittedPicture() throws {
     let dir = try scratchDirectory()
     let out = dir.appendingPathComponent("showcase.png").path
@@ -99,7 +99,7 @@ func scratchDirectory() throws -> URL {
 }
 
 /// Bad input: exit 1, a message naming the file and the JSON path, and no output file.
-@Suite struct CLIBadInputTests {
+@Suite(.scratch) struct CLIBadInputTests {
   static let cases: [(name: String, scene: String, expected: String)] = [
     ("malformed", #"{"width": 10, "height": 10, "layers": [}"#, "malformed JSON"),
     ("unknown", #"{"width": 10, "height": 10, "layers": [{"sublayers": [{}, {"cornerRadus": 3}]}]}"#,

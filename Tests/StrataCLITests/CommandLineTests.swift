@@ -2,11 +2,12 @@ import Foundation
 import Strata
 import StrataCLI
 import StrataPNG
+import StrataScratch
 import Testing
 
 /// What a user meets on day one: the README's commands work as written, mistakes are
 /// reported briefly, and nothing surprising lands on disk.
-@Suite struct CommandLineTests {
+@Suite(.scratch) struct CommandLineTests {
   static let animation = repoRoot.appendingPathComponent("Examples/animation.json").path
 
   /// The README's own command: `-o 'frames/frame-%04d.png'` where `frames/` does not exist.

@@ -2,11 +2,12 @@ import Foundation
 import Strata
 import StrataCLI
 import StrataPNG
+import StrataScratch
 import Testing
 
 /// `strata compare`: exit statuses, tiers, the diff image, JSON and the unused-reference
 /// listing.
-@Suite struct CompareCommandTests {
+@Suite(.scratch) struct CompareCommandTests {
   /// A 40x30 grey image with a white square whose left edge is at `x`.
   static func square(x: Int = 10, size: (Int, Int) = (40, 30), fill: UInt8 = 255) -> Image {
     Image(width: size.0, height: size.1) { px, py in

@@ -2,10 +2,11 @@ import Foundation
 import Strata
 import StrataCLI
 import StrataPNG
+import StrataScratch
 import Testing
 
 /// `strata render --time / --frames / --format` on the animated example.
-@Suite struct FrameOutputTests {
+@Suite(.scratch) struct FrameOutputTests {
   static let example = repoRoot.appendingPathComponent("Examples/animation.json").path
 
   @Test func sameFrameTwiceGivesIdenticalPixels() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import StrataCLI
 import StrataPNG
+import StrataScratch
 import Testing
 
-@Suite struct ParityCommandTests {
+@Suite(.scratch) struct ParityCommandTests {
   @Test func showcaseAgreesAcrossBackends() throws {
     let dir = try scratchDirectory()
     let (code, c) = strata("parity", repoRoot.appendingPathComponent("Examples/showcase.json").path, "--diff", dir.appendingPathComponent("d.png").path)

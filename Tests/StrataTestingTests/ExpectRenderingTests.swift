@@ -1,10 +1,11 @@
 import Foundation
 import Strata
+import StrataScratch
 import StrataTesting
 import Testing
 
 /// The Swift Testing and XCTest entry points.
-@Suite struct ExpectRenderingTests {
+@Suite(.scratch) struct ExpectRenderingTests {
   @Test func expectRenderingRecordsAnIssueUntilAReferenceExists() throws {
     let dir = try scratchDirectory()
     // STRATA_RECORD=never in the environment would report a missing reference instead:

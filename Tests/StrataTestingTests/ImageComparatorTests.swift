@@ -1,6 +1,6 @@
 import Foundation
 import Strata
-import StrataTesting
+import StrataCompare
 import Testing
 
 /// The comparator's rules on small, hand-made images, and its speed.

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 import StrataPNG
-import StrataTesting
+import StrataCompare
 import Testing
 
 /// The default cross-backend tier on pictures from an engine this project does not control:

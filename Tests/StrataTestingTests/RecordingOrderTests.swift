@@ -1,13 +1,14 @@
 import Foundation
 import Strata
 import StrataPNG
+import StrataScratch
 import StrataTesting
 import Testing
 
 /// The first recording under parallel tests: only the reference backend's image is ever
 /// recorded as the first reference, and every other backend is compared against it,
 /// whichever test runs first.
-@Suite struct RecordingOrderTests {
+@Suite(.scratch) struct RecordingOrderTests {
   /// The files in the verifier's reference directory.
   static func recorded(_ v: RenderingVerifier) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: v.references.directory.path)) ?? [])

@@ -1,5 +1,5 @@
 import Strata
-import StrataTesting
+import StrataCompare
 import Testing
 
 /// The regression corpus: proof that the cross-backend tier passes honest backend

@@ -1,11 +1,29 @@
 import Foundation
 import Strata
 import StrataPNG
+@testable import StrataCompare
+import StrataScratch
 @testable import StrataTesting
 import Testing
 
 /// Reference lookup, tiers, record modes and failure output of `RenderingVerifier`.
-@Suite struct RenderingVerifierTests {
+@Suite(.scratch) struct RenderingVerifierTests {
+  /// Recording takes a lock in the temporary directory; one file serves every reference
+  /// directory, so test runs do not leave a lock file per directory they used.
+  @Test func recordingLeavesNoLockFilePerReferenceDirectory() throws {
+    let tmp = FileManager.default.temporaryDirectory.path
+    func locks() -> Set<String> {
+      Set(((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.hasPrefix("strata-record") })
+    }
+    let before = locks()
+    for _ in 0..<3 {
+      let v = try verifier()
+      #expect(try v.verify(cardScene(), matches: "card", on: .cpu).status == .recorded)
+    }
+    let added = locks().subtracting(before)
+    #expect(added.isSubset(of: ["strata-record.lock"]), "\(added.sorted())")
+  }
+
   @Test func aMissingReferenceIsRecordedAndFailsThenMatches() throws {
     let v = try verifier()
     let first = try v.verify(cardScene(), matches: "card", on: .cpu)

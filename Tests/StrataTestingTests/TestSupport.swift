@@ -1,13 +1,13 @@
 import Foundation
 import Strata
 import StrataCPU
+import StrataScratch
 import StrataTesting
 
-/// A fresh directory for one test's files.
+/// A fresh directory for one test's files, removed when the test passes (give its suite
+/// the `.scratch` trait).
 func scratchDirectory() throws -> URL {
-  let d = FileManager.default.temporaryDirectory.appendingPathComponent("strata-testing-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
-  return d
+  try Scratch.directory(prefix: "strata-testing")
 }
 
 /// A verifier over a fresh reference directory, writing failures into it too.

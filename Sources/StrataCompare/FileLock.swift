@@ -16,14 +16,14 @@ import Synchronization
 /// descriptor, which takes no pointer: nothing here is unsafe.
 ///
 /// The corresponding C function is `flock`.
-enum FileLock {
+package enum FileLock {
   /// Threads of this process take turns here first: `flock` locks belong to open files,
   /// and two descriptors of one process would not exclude each other reliably.
   private static let inProcess = Mutex<Void>(())
 
   /// Runs `body` while holding an exclusive lock on `path`, created if needed. When the
   /// lock file cannot be opened, `body` runs under the in-process lock alone.
-  static func withLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+  package static func withLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
     try inProcess.withLock { _ in
       if !FileManager.default.fileExists(atPath: path) {
         _ = FileManager.default.createFile(atPath: path, contents: nil)

@@ -6,7 +6,7 @@ extension Image {
   /// References went through this round trip when they were written, so a fresh rendering
   /// goes through it too before it is compared; otherwise translucent pixels could differ
   /// by a rounding step that no renderer caused.
-  var pngRoundTripped: Image {
+  package var pngRoundTripped: Image {
     Image(width: width, height: height, straightPixels: straightPixels)
   }
 }

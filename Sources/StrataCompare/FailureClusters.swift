@@ -10,24 +10,32 @@ enum FailureClusters {
   /// The pixels whose 3x3 neighbourhood (the pixel included) holds at least `size`
   /// pixels with any of `bits` set in `mask`. A chain of failures one pixel wide along an
   /// edge has at most three in any 3x3 window; a 2x2 block has four.
+  ///
+  /// - Complexity: one read per pixel, nine more per failing pixel; no allocation.
   static func count(in mask: [UInt8], width w: Int, height h: Int, bits: UInt8, size: Int) -> Int {
     guard size > 0 else { return 0 }
-    // Failing pixels per row triple, column by column: vertical sums, then horizontal.
-    var column = [Int](repeating: 0, count: w * h)
-    for y in 0..<h {
-      for x in 0..<w {
-        var s = 0
-        for yy in max(y - 1, 0)...min(y + 1, h - 1) where mask[yy * w + x] & bits != 0 { s += 1 }
-        column[y * w + x] = s
-      }
-    }
     var clustered = 0
-    for y in 0..<h {
-      for x in 0..<w where mask[y * w + x] & bits != 0 {
-        var s = 0
-        for xx in max(x - 1, 0)...min(x + 1, w - 1) { s += column[y * w + xx] }
-        if s >= size { clustered += 1 }
+    var y = 0
+    while y < h {
+      let row = y * w, y0 = y > 0 ? y - 1 : y, y1 = y + 1 < h ? y + 1 : y
+      var x = 0
+      while x < w {
+        if mask[row + x] & bits != 0 {
+          let x0 = x > 0 ? x - 1 : x, x1 = x + 1 < w ? x + 1 : x
+          var s = 0, yy = y0
+          while yy <= y1 {
+            var xx = x0
+            while xx <= x1 {
+              if mask[yy * w + xx] & bits != 0 { s += 1 }
+              xx += 1
+            }
+            yy += 1
+          }
+          if s >= size { clustered += 1 }
+        }
+        x += 1
       }
+      y += 1
     }
     return clustered
   }

@@ -73,6 +73,7 @@ let package = Package(
       name: "StrataCPUTests",
       dependencies: [
         "Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
+        "StrataBackends",
       ],
       exclude: ["Golden"]),
     .testTarget(
@@ -83,7 +84,7 @@ let package = Package(
     .testTarget(
       name: "StrataTestingTests",
       dependencies: ["Strata", "StrataTesting", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataScratch"],
-      exclude: ["Fixtures"]),
+      exclude: ["Fixtures", "Docs/__References__"]),
     .testTarget(
       name: "StrataBackendsTests",
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),

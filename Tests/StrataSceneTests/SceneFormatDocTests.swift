@@ -32,7 +32,7 @@ struct SceneFormatDocTests {
   @Test func exampleLoads() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
-    try dir.write(PNG.encode(Image(width: 4, height: 4) { _, _ in (200, 100, 50, 255) }), to: "images/logo.png")
+    try dir.write(PNG.encode(Image(width: 4, height: 4) { _, _ in (200, 100, 50, 255) }), to: "images/logo@2x.png")
     let scene = try loadScene(try Self.example(), baseDirectory: dir.path)
     #expect(scene.pixelWidth == 640 && scene.pixelHeight == 480)
     #expect(scene.layers[0].sublayers[0].contents?.width == 4)

@@ -14,6 +14,22 @@ import Testing
   }
 
   /// The snippet from the issue, as written there.
+  /// docs/Animation.md's example, as written there (DocumentationTests keeps it so).
+  @Test func theAnimationDocsExampleSpinsTheLayer() {
+    let layer = Layer()
+    let a = BasicAnimation(keyPath: "transform.rotation.z")
+    a.fromValue = 0
+    a.toValue = Double.pi
+    a.duration = 1
+    layer.add(a, forKey: "spin")
+    // The copy on the layer turns it a quarter at 0.5 s: +x goes to +y.
+    let x = Self.map(layer.presentation(at: 0.5).transform, 1, 0)
+    #expect(abs(x.x) < 1e-12 && abs(x.y - 1) < 1e-12, "\(x)")
+    // Changing the animation afterwards changes nothing on the layer.
+    a.toValue = 0
+    #expect(abs(Self.map(layer.presentation(at: 0.5).transform, 1, 0).y - 1) < 1e-12)
+  }
+
   @Test func theIssuesSnippetSpinsTheLayer() {
     let layer = Layer()
     // swift-format-ignore

@@ -2,9 +2,9 @@ import Strata
 import StrataRender
 
 /// A texture level ready for sampling.
-struct TextureLevel: @unchecked Sendable {
-  /// Premultiplied RGBA8 texels; the `PreparedTexture` keeps their image alive.
-  let pixels: UnsafePointer<UInt8>
+struct TextureLevel: Sendable {
+  /// The image's `packedPixels` (shared, not copied).
+  let texels: [UInt32]
   let width: Int32
   let height: Int32
   /// Texel coordinates of level 0 times this give the level's texel coordinates.

@@ -7,8 +7,6 @@ struct PreparedTexture: Sendable {
   /// Layer plane → level-0 texels.
   let a: Float, b: Float, c: Float, d: Float, tx: Float, ty: Float
   let levels: [TextureLevel]
-  /// Keeps the images behind `levels` alive.
-  let images: [Image]
   /// Whether the filter depends on the footprint (different filters, or mipmaps).
   let needsLevelOfDetail: Bool
   let minFilter: ContentsFilter
@@ -25,19 +23,16 @@ struct PreparedTexture: Sendable {
     bias = Float(p.minificationFilterBias)
     tint = p.tint.map { SIMD4(Float($0.red), Float($0.green), Float($0.blue), Float($0.alpha)) } ?? .one
     let img = p.image
-    var lv = [TextureLevel(pixels: img.unsafeBaseAddress, width: Int32(img.width), height: Int32(img.height), scaleX: 1, scaleY: 1)]
-    var imgs = [img]
+    var lv = [TextureLevel(texels: img.packedPixels, width: Int32(img.width), height: Int32(img.height), scaleX: 1, scaleY: 1)]
     if minFilter == .trilinear {
       for m in img.mipmaps {
-        imgs.append(m)
         lv.append(
           TextureLevel(
-            pixels: m.unsafeBaseAddress, width: Int32(m.width), height: Int32(m.height),
+            texels: m.packedPixels, width: Int32(m.width), height: Int32(m.height),
             scaleX: Float(m.width) / Float(img.width), scaleY: Float(m.height) / Float(img.height)))
       }
     }
     levels = lv
-    images = imgs
     needsLevelOfDetail = minFilter != magFilter || minFilter == .trilinear
   }
 

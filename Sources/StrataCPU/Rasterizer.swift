@@ -16,21 +16,22 @@ struct Rasterizer {
     for y in rows {
       let yc = Float(y) + 0.5
       guard let (xs, xe) = span(d.polygon, yc, x0, x1) else { continue }
-      // Addressed with device x: the row pointer is shifted by the surface's origin.
-      let row = surface.row(y) - surface.bounds.x0 * 4
-      switch d.path {
-      case .plainImage(let nearest):
-        plainImageRow(d, nearest: nearest, row: row, y: yc, xs: xs, xe: xe)
-      case .axisAlignedSolid:
-        if let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
-          generalRow(d, row: row, y: yc, xs: xs, xe: fx0)
-          fillSolid(row, fx0, fx1, d.color)
-          generalRow(d, row: row, y: yc, xs: fx1, xe: xe)
-        } else {
-          generalRow(d, row: row, y: yc, xs: xs, xe: xe)
+      // The row belongs to this worker's band, and is borrowed once.
+      unsafe surface.withRow(y) { row in
+        switch d.path {
+        case .plainImage(let nearest):
+          plainImageRow(d, nearest: nearest, row: &row, y: yc, xs: xs, xe: xe)
+        case .axisAlignedSolid:
+          if let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
+            generalRow(d, row: &row, y: yc, xs: xs, xe: fx0)
+            fillSolid(&row, fx0, fx1, d.color)
+            generalRow(d, row: &row, y: yc, xs: fx1, xe: xe)
+          } else {
+            generalRow(d, row: &row, y: yc, xs: xs, xe: xe)
+          }
+        case .general:
+          generalRow(d, row: &row, y: yc, xs: xs, xe: xe)
         }
-      case .general:
-        generalRow(d, row: row, y: yc, xs: xs, xe: xe)
       }
     }
   }
@@ -88,15 +89,16 @@ struct Rasterizer {
     return fx0 < fx1 ? (fx0, fx1) : nil
   }
 
-  /// Fills whole pixels with a premultiplied colour (0…255): a store when opaque.
+  /// Fills whole pixels (device x `x0..<x1`) of `row` with a premultiplied colour (0…255):
+  /// a store when opaque.
   @inline(__always)
-  func fillSolid(_ row: UnsafeMutablePointer<UInt8>, _ x0: Int, _ x1: Int, _ c: SIMD4<Float>) {
-    let raw = UnsafeMutableRawPointer(row)
+  func fillSolid(_ row: inout MutableSpan<UInt32>, _ x0: Int, _ x1: Int, _ c: SIMD4<Float>) {
+    let origin = surface.bounds.x0
     if c.w >= 254.5 {
-      let v = PixelMath.bytes(c)
-      for x in x0..<x1 { raw.storeBytes(of: v, toByteOffset: x * 4, as: SIMD4<UInt8>.self) }
+      let v = PixelMath.packed(c)
+      for x in x0..<x1 { row[x - origin] = v }
     } else {
-      for x in x0..<x1 { blend(row + x * 4, c) }
+      for x in x0..<x1 { blend(&row, x - origin, c) }
     }
   }
 
@@ -104,10 +106,12 @@ struct Rasterizer {
   /// path. Texel coordinates step in 16.16 fixed point; bilinear weights have 8 bits (as
   /// GPUs' filtering units), and the blend is integer source-over.
   @inline(__always)
-  func plainImageRow(_ d: PreparedDraw, nearest: Bool, row: UnsafeMutablePointer<UInt8>, y: Float, xs: Int, xe: Int) {
+  func plainImageRow(_ d: PreparedDraw, nearest: Bool, row dst: inout MutableSpan<UInt32>, y: Float, xs: Int, xe: Int) {
     let t = d.texture!
     let lv = t.levels[0]
-    let px = UnsafeRawPointer(lv.pixels)
+    let texels = lv.texels
+    let px = texels.span
+    let origin = surface.bounds.x0
     let w = lv.width, h = lv.height
     let i = d.inv
     let occluder = d.occluder
@@ -116,8 +120,7 @@ struct Rasterizer {
     // A tint (shadow masks) scales the mask's alpha into the colour.
     let tinted = t.tint != .one
     let tc = PixelMath.bytes(t.tint * 255)
-    let tintPacked = UInt32(tc.x) | UInt32(tc.y) << 8 | UInt32(tc.z) << 16 | UInt32(tc.w) << 24
-    let dst = UnsafeMutableRawPointer(row)
+    let tintPacked = PixelMath.pack(tc)
     // The pixels whose centres lie inside the rectangle, solved from the affine map
     // (u = i0·X + c_u, v = i3·X + c_v along the row), so the loop needs no bounds test.
     let cu = i.1 * y + i.2, cv = i.4 * y + i.5
@@ -174,7 +177,7 @@ struct Rasterizer {
     if tinted && !nearest {
       // A shadow mask: only the alpha channel matters (every channel holds it); filter it
       // alone and scale the tint by it.
-      let rowBytes = Int(w) &* 4
+      let rowPixels = Int(w)
       var x = first
       while x < last {
         if x == skip0 {
@@ -185,7 +188,7 @@ struct Rasterizer {
         let ix = s >> 16, iy = tt >> 16
         let fx = UInt32((s >> 8) & 0xFF), fy = UInt32((tt >> 8) & 0xFF)
         s &+= ds; tt &+= dt
-        let o = x &* 4
+        let o = x &- origin
         x += 1
         if let oc = perPixelOccluder {
           let X = Float(x - 1) + 0.5
@@ -193,18 +196,18 @@ struct Rasterizer {
         }
         let a00: UInt32, a01: UInt32, a10: UInt32, a11: UInt32
         if ix >= 0 && ix < maxX && iy >= 0 && iy < maxY {
-          let b = Int(iy &* w &+ ix) &* 4 &+ 3
-          a00 = UInt32(px.load(fromByteOffset: b, as: UInt8.self))
-          a01 = UInt32(px.load(fromByteOffset: b &+ 4, as: UInt8.self))
-          a10 = UInt32(px.load(fromByteOffset: b &+ rowBytes, as: UInt8.self))
-          a11 = UInt32(px.load(fromByteOffset: b &+ rowBytes &+ 4, as: UInt8.self))
+          let b = Int(iy &* w &+ ix)
+          a00 = px[b] >> 24
+          a01 = px[b &+ 1] >> 24
+          a10 = px[b &+ rowPixels] >> 24
+          a11 = px[b &+ rowPixels &+ 1] >> 24
         } else {
           let x0 = Int(min(max(ix, 0), maxX)), x1 = Int(min(max(ix &+ 1, 0), maxX))
           let y0 = Int(min(max(iy, 0), maxY)), y1 = Int(min(max(iy &+ 1, 0), maxY))
-          a00 = UInt32(px.load(fromByteOffset: (y0 &* Int(w) &+ x0) &* 4 &+ 3, as: UInt8.self))
-          a01 = UInt32(px.load(fromByteOffset: (y0 &* Int(w) &+ x1) &* 4 &+ 3, as: UInt8.self))
-          a10 = UInt32(px.load(fromByteOffset: (y1 &* Int(w) &+ x0) &* 4 &+ 3, as: UInt8.self))
-          a11 = UInt32(px.load(fromByteOffset: (y1 &* Int(w) &+ x1) &* 4 &+ 3, as: UInt8.self))
+          a00 = px[y0 &* Int(w) &+ x0] >> 24
+          a01 = px[y0 &* Int(w) &+ x1] >> 24
+          a10 = px[y1 &* Int(w) &+ x0] >> 24
+          a11 = px[y1 &* Int(w) &+ x1] >> 24
         }
         // The same rounding as PackedPixel.lerp, twice.
         let top = (a00 &* (256 &- fx) &+ a01 &* fx &+ 128) >> 8
@@ -214,8 +217,7 @@ struct Rasterizer {
         if a == 0 { continue }
         let c = PackedPixel.mul255(tintPacked, a)
         if c == 0 { continue }
-        let old = dst.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-        dst.storeBytes(of: c >> 24 == 255 ? c : PackedPixel.over(c, old), toByteOffset: o, as: UInt32.self)
+        dst[o] = c >> 24 == 255 ? c : PackedPixel.over(c, dst[o])
       }
       return
     }
@@ -241,35 +243,31 @@ struct Rasterizer {
         let u = i.0 * X + cu, v = i.3 * X + cv
         let fs = (t.a * u + t.c * v + t.tx).rounded(.down), ft = (t.b * u + t.d * v + t.ty).rounded(.down)
         let cx = Int32(min(max(fs, 0), Float(maxX))), cy = Int32(min(max(ft, 0), Float(maxY)))
-        c = px.loadUnaligned(fromByteOffset: Int(cy &* w &+ cx) &* 4, as: UInt32.self)
+        c = px[Int(cy &* w &+ cx)]
       } else {
         let fx = UInt32((s >> 8) & 0xFF), fy = UInt32((tt >> 8) & 0xFF)
         let x0 = min(max(ix, 0), maxX), x1 = min(max(ix &+ 1, 0), maxX)
         let y0 = min(max(iy, 0), maxY), y1 = min(max(iy &+ 1, 0), maxY)
         let r0 = Int(y0 &* w), r1 = Int(y1 &* w)
-        let a = px.loadUnaligned(fromByteOffset: (r0 &+ Int(x0)) &* 4, as: UInt32.self)
-        let b = px.loadUnaligned(fromByteOffset: (r0 &+ Int(x1)) &* 4, as: UInt32.self)
-        let cc = px.loadUnaligned(fromByteOffset: (r1 &+ Int(x0)) &* 4, as: UInt32.self)
-        let dd = px.loadUnaligned(fromByteOffset: (r1 &+ Int(x1)) &* 4, as: UInt32.self)
+        let a = px[r0 &+ Int(x0)]
+        let b = px[r0 &+ Int(x1)]
+        let cc = px[r1 &+ Int(x0)]
+        let dd = px[r1 &+ Int(x1)]
         c = PackedPixel.lerp(PackedPixel.lerp(a, b, fx), PackedPixel.lerp(cc, dd, fx), fy)
       }
       s &+= ds; tt &+= dt
-      let o = x &* 4
+      let o = x &- origin
       x += 1
       if tinted { c = PackedPixel.mul255(tintPacked, c >> 24) }
       if opacity < 255 { c = PackedPixel.mul255(c, opacity) }
       if c == 0 { continue }
-      if c >> 24 == 255 {
-        dst.storeBytes(of: c, toByteOffset: o, as: UInt32.self)
-      } else {
-        let old = dst.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-        dst.storeBytes(of: PackedPixel.over(c, old), toByteOffset: o, as: UInt32.self)
-      }
+      dst[o] = c >> 24 == 255 ? c : PackedPixel.over(c, dst[o])
     }
   }
 
-  func generalRow(_ d: PreparedDraw, row: UnsafeMutablePointer<UInt8>, y: Float, xs: Int, xe: Int) {
+  func generalRow(_ d: PreparedDraw, row: inout MutableSpan<UInt32>, y: Float, xs: Int, xe: Int) {
     let i = d.inv
+    let origin = surface.bounds.x0
     let needsJacobian = d.softEdges != 0 || d.hasRadii || d.ring != nil || d.texture?.needsLevelOfDetail == true
     let texture = d.texture, clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder
     for x in xs..<xe {
@@ -306,7 +304,7 @@ struct Rasterizer {
       } else {
         src = d.color * cov
       }
-      blend(row + x * 4, src)
+      blend(&row, x - origin, src)
     }
   }
 
@@ -319,26 +317,26 @@ struct Rasterizer {
     let s = t.a * u + t.c * v + t.tx, tt = t.b * u + t.d * v + t.ty
     let lv = t.levels[0]
     if !t.needsLevelOfDetail {
-      return t.magFilter == .nearest ? TextureSampler.nearest(lv.pixels, lv, s, tt) : TextureSampler.bilinear(lv.pixels, lv, s, tt)
+      return t.magFilter == .nearest ? TextureSampler.nearest(lv, s, tt) : TextureSampler.bilinear(lv, s, tt)
     }
     let lod = Sampling.levelOfDetail(texelsPerPixel: t.footprint(j), bias: t.bias)
     if lod <= 0 {
       return t.magFilter == .nearest
-        ? TextureSampler.nearest(lv.pixels, lv, s, tt)
-        : TextureSampler.bilinear(lv.pixels, lv, s, tt)
+        ? TextureSampler.nearest(lv, s, tt)
+        : TextureSampler.bilinear(lv, s, tt)
     }
     switch t.minFilter {
     case .nearest:
-      return TextureSampler.nearest(lv.pixels, lv, s, tt)
+      return TextureSampler.nearest(lv, s, tt)
     case .linear:
-      return TextureSampler.bilinear(lv.pixels, lv, s, tt)
+      return TextureSampler.bilinear(lv, s, tt)
     case .trilinear:
       let (i0, i1, f) = Sampling.mipLevels(lod: lod, count: t.levels.count)
       let a = t.levels[i0]
-      let ca = TextureSampler.bilinear(a.pixels, a, s, tt)
+      let ca = TextureSampler.bilinear(a, s, tt)
       if f == 0 || i1 == i0 { return ca }
       let b = t.levels[i1]
-      let cb = TextureSampler.bilinear(b.pixels, b, s, tt)
+      let cb = TextureSampler.bilinear(b, s, tt)
       return ca + (cb - ca) * f
     }
   }
@@ -349,15 +347,14 @@ struct Rasterizer {
     Coverage.insideRoundedRect(u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii)
   }
 
-  /// Premultiplied source-over of `src` (0…255, each colour at most alpha) onto the pixel
-  /// at `p`. With premultiplied inputs the result stays within 0…255 (up to rounding), so
+  /// Premultiplied source-over of `src` (0…255, each colour at most alpha) onto pixel `i`
+  /// of `row`. With premultiplied inputs the result stays within 0…255 (up to rounding), so
   /// no clamp is needed.
   @inline(__always)
-  func blend(_ p: UnsafeMutablePointer<UInt8>, _ src: SIMD4<Float>) {
-    let raw = UnsafeMutableRawPointer(p)
-    let dst = SIMD4<Float>(raw.loadUnaligned(as: SIMD4<UInt8>.self))
+  func blend(_ row: inout MutableSpan<UInt32>, _ i: Int, _ src: SIMD4<Float>) {
+    let dst = PixelMath.floats(row[i])
     let out = src + dst * (1 - src.w * (1 / 255))
-    raw.storeBytes(of: PixelMath.bytes(out), as: SIMD4<UInt8>.self)
+    row[i] = PixelMath.packed(out)
   }
 }
 

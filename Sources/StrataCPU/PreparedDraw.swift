@@ -5,6 +5,11 @@ import StrataRender
 struct TextureLevel: Sendable {
   /// The image's `packedPixels` (shared, not copied).
   let texels: [UInt32]
+  let size: LevelSize
+}
+
+/// A texture level's size, and its scale from level 0.
+struct LevelSize: Sendable {
   let width: Int32
   let height: Int32
   /// Texel coordinates of level 0 times this give the level's texel coordinates.

@@ -11,6 +11,21 @@ struct Rasterizer {
 
   /// Draws `d` on the rows `rows` (device rows, inside the surface).
   func fill(_ d: PreparedDraw, rows: Range<Int>) {
+    // The texels are read through spans taken here, once per draw and band: copying a
+    // level (an array) out per pixel or row would count references, atomically, on
+    // memory every worker shares.
+    if let t = d.texture {
+      let levels = t.levels.span
+      fill(d, rows: rows, t.mapping, levels, levels[0].texels.span)
+    } else {
+      fill(d, rows: rows, nil, Span(), Span())
+    }
+  }
+
+  @inline(__always)
+  private func fill(
+    _ d: PreparedDraw, rows: Range<Int>, _ mapping: TexelMapping?, _ levels: Span<TextureLevel>, _ base: Span<UInt32>
+  ) {
     let x0 = max(d.bounds.x0, surface.bounds.x0), x1 = min(d.bounds.x1, surface.bounds.x1)
     guard x0 < x1 else { return }
     for y in rows {
@@ -20,17 +35,17 @@ struct Rasterizer {
       unsafe surface.withRow(y) { row in
         switch d.path {
         case .plainImage(let nearest):
-          plainImageRow(d, nearest: nearest, row: &row, y: yc, xs: xs, xe: xe)
+          plainImageRow(d, nearest: nearest, mapping!, levels[0].size, base, row: &row, y: yc, xs: xs, xe: xe)
         case .axisAlignedSolid:
           if let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
-            generalRow(d, row: &row, y: yc, xs: xs, xe: fx0)
+            generalRow(d, nil, levels, base, row: &row, y: yc, xs: xs, xe: fx0)
             fillSolid(&row, fx0, fx1, d.color)
-            generalRow(d, row: &row, y: yc, xs: fx1, xe: xe)
+            generalRow(d, nil, levels, base, row: &row, y: yc, xs: fx1, xe: xe)
           } else {
-            generalRow(d, row: &row, y: yc, xs: xs, xe: xe)
+            generalRow(d, nil, levels, base, row: &row, y: yc, xs: xs, xe: xe)
           }
         case .general:
-          generalRow(d, row: &row, y: yc, xs: xs, xe: xe)
+          generalRow(d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
         }
       }
     }
@@ -106,11 +121,10 @@ struct Rasterizer {
   /// path. Texel coordinates step in 16.16 fixed point; bilinear weights have 8 bits (as
   /// GPUs' filtering units), and the blend is integer source-over.
   @inline(__always)
-  func plainImageRow(_ d: PreparedDraw, nearest: Bool, row dst: inout MutableSpan<UInt32>, y: Float, xs: Int, xe: Int) {
-    let t = d.texture!
-    let lv = t.levels[0]
-    let texels = lv.texels
-    let px = texels.span
+  func plainImageRow(
+    _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<UInt32>, row dst: inout MutableSpan<UInt32>,
+    y: Float, xs: Int, xe: Int
+  ) {
     let origin = surface.bounds.x0
     let w = lv.width, h = lv.height
     let i = d.inv
@@ -265,11 +279,16 @@ struct Rasterizer {
     }
   }
 
-  func generalRow(_ d: PreparedDraw, row: inout MutableSpan<UInt32>, y: Float, xs: Int, xe: Int) {
+  /// The per-pixel path: coverage of the shape, clips, ring and shadow, then the paint
+  /// (the image through `texture`, `levels` and `base`, else the solid colour).
+  func generalRow(
+    _ d: PreparedDraw, _ texture: TexelMapping?, _ levels: Span<TextureLevel>, _ base: Span<UInt32>,
+    row: inout MutableSpan<UInt32>, y: Float, xs: Int, xe: Int
+  ) {
     let i = d.inv
     let origin = surface.bounds.x0
-    let needsJacobian = d.softEdges != 0 || d.hasRadii || d.ring != nil || d.texture?.needsLevelOfDetail == true
-    let texture = d.texture, clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder
+    let needsJacobian = d.softEdges != 0 || d.hasRadii || d.ring != nil || texture?.needsLevelOfDetail == true
+    let clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder
     for x in xs..<xe {
       let X = Float(x) + 0.5
       guard let (u, v, w) = Projection.unproject(i.0, i.1, i.2, i.3, i.4, i.5, i.6, i.7, i.8, x: X, y: y) else { continue }
@@ -300,7 +319,7 @@ struct Rasterizer {
       if cov <= 0 { continue }
       let src: SIMD4<Float>
       if let t = texture {
-        src = sample(t, u: u, v: v, jacobian: j) * t.tint * (d.opacity * cov)
+        src = sample(t, levels, base, u: u, v: v, jacobian: j) * t.tint * (d.opacity * cov)
       } else {
         src = d.color * cov
       }
@@ -312,31 +331,33 @@ struct Rasterizer {
   /// where the image is magnified (level of detail at most 0), else the minification
   /// filter; trilinear blends the two levels `Sampling.mipLevels` picks. The GPU does the
   /// same in `Shaders/draw.frag` (`sampleImage`).
+  ///
+  /// `base` is the texels of `levels[0]`.
   @inline(__always)
-  func sample(_ t: PreparedTexture, u: Float, v: Float, jacobian j: Coverage.Jacobian) -> SIMD4<Float> {
+  func sample(
+    _ t: TexelMapping, _ levels: Span<TextureLevel>, _ base: Span<UInt32>, u: Float, v: Float, jacobian j: Coverage.Jacobian
+  ) -> SIMD4<Float> {
     let s = t.a * u + t.c * v + t.tx, tt = t.b * u + t.d * v + t.ty
-    let lv = t.levels[0]
+    let lv = levels[0].size
     if !t.needsLevelOfDetail {
-      return t.magFilter == .nearest ? TextureSampler.nearest(lv, s, tt) : TextureSampler.bilinear(lv, s, tt)
+      return t.magFilter == .nearest ? TextureSampler.nearest(base, lv, s, tt) : TextureSampler.bilinear(base, lv, s, tt)
     }
     let lod = Sampling.levelOfDetail(texelsPerPixel: t.footprint(j), bias: t.bias)
     if lod <= 0 {
       return t.magFilter == .nearest
-        ? TextureSampler.nearest(lv, s, tt)
-        : TextureSampler.bilinear(lv, s, tt)
+        ? TextureSampler.nearest(base, lv, s, tt)
+        : TextureSampler.bilinear(base, lv, s, tt)
     }
     switch t.minFilter {
     case .nearest:
-      return TextureSampler.nearest(lv, s, tt)
+      return TextureSampler.nearest(base, lv, s, tt)
     case .linear:
-      return TextureSampler.bilinear(lv, s, tt)
+      return TextureSampler.bilinear(base, lv, s, tt)
     case .trilinear:
-      let (i0, i1, f) = Sampling.mipLevels(lod: lod, count: t.levels.count)
-      let a = t.levels[i0]
-      let ca = TextureSampler.bilinear(a, s, tt)
+      let (i0, i1, f) = Sampling.mipLevels(lod: lod, count: levels.count)
+      let ca = TextureSampler.bilinear(levels[i0].texels.span, levels[i0].size, s, tt)
       if f == 0 || i1 == i0 { return ca }
-      let b = t.levels[i1]
-      let cb = TextureSampler.bilinear(b, s, tt)
+      let cb = TextureSampler.bilinear(levels[i1].texels.span, levels[i1].size, s, tt)
       return ca + (cb - ca) * f
     }
   }
@@ -370,7 +391,7 @@ extension PreparedDraw {
   }
 
   static func rowPath(_ d: PreparedDraw) -> RowPath {
-    if let t = d.texture {
+    if let t = d.texture?.mapping {
       guard d.isAffine, !d.hasRadii, d.ring == nil, d.shadow == nil, d.softEdges == 0, d.clips.isEmpty else { return .general }
       let j = Coverage.Jacobian(dudx: d.inv.0, dudy: d.inv.1, dvdx: d.inv.3, dvdy: d.inv.4)
       let lod = Sampling.levelOfDetail(texelsPerPixel: t.footprint(j), bias: t.bias)

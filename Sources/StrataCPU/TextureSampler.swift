@@ -9,16 +9,14 @@ enum TextureSampler {
   }
 
   @inline(__always)
-  static func nearest(_ lv: TextureLevel, _ s: Float, _ t: Float) -> SIMD4<Float> {
-    let p = lv.texels.span
-    return texel(p, lv.width, Sampling.nearest(s * lv.scaleX, size: lv.width), Sampling.nearest(t * lv.scaleY, size: lv.height))
+  static func nearest(_ p: Span<UInt32>, _ lv: LevelSize, _ s: Float, _ t: Float) -> SIMD4<Float> {
+    texel(p, lv.width, Sampling.nearest(s * lv.scaleX, size: lv.width), Sampling.nearest(t * lv.scaleY, size: lv.height))
   }
 
   @inline(__always)
-  static func bilinear(_ lv: TextureLevel, _ s: Float, _ t: Float) -> SIMD4<Float> {
+  static func bilinear(_ p: Span<UInt32>, _ lv: LevelSize, _ s: Float, _ t: Float) -> SIMD4<Float> {
     let (x0, x1, fx) = Sampling.linear(s * lv.scaleX, size: lv.width)
     let (y0, y1, fy) = Sampling.linear(t * lv.scaleY, size: lv.height)
-    let p = lv.texels.span
     let w = lv.width
     let top = texel(p, w, x0, y0) + (texel(p, w, x1, y0) - texel(p, w, x0, y0)) * fx
     let bottom = texel(p, w, x0, y1) + (texel(p, w, x1, y1) - texel(p, w, x0, y1)) * fx

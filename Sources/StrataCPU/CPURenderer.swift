@@ -33,7 +33,7 @@ public struct CPURenderer: Sendable {
     precondition(target.width == list.width && target.height == list.height, "target size differs from the list's")
     let clips = list.clips.map { Optional(PreparedClip($0)) }
     let bg = list.background.bytes
-    let v = PixelMath.pack(SIMD4<UInt8>(bg.0, bg.1, bg.2, bg.3))
+    let v = SIMD4<UInt8>(bg.0, bg.1, bg.2, bg.3)
     // The canvas surface is used only inside this closure (rendering is synchronous).
     unsafe Surface.withCanvas(&target.pixels, width: list.width, height: list.height) { canvas in
       parallelRows(canvas.bounds) { y in

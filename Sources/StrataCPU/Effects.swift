@@ -29,8 +29,8 @@ enum Effects {
       unsafe mask.readRow(y) { m in
         unsafe layer.withRow(y) { l in
           for x in 0..<l.count {
-            let a = Float(m[x] >> 24) / 255
-            l[x] = PixelMath.packed(PixelMath.floats(l[x]) * a)
+            let a = Float(m[x].w) / 255
+            l[x] = PixelMath.bytes(SIMD4<Float>(l[x]) * a)
           }
         }
       }
@@ -79,7 +79,7 @@ enum Effects {
         func a(_ sx: Int, _ sy: Int) -> Float {
           guard sx >= layer.bounds.x0, sx < layer.bounds.x1, sy >= layer.bounds.y0, sy < layer.bounds.y1 else { return 0 }
           // Read on this thread only, after the layer was drawn.
-          return Float(unsafe layer.pixel(sx, sy) >> 24) / 255
+          return Float(unsafe layer.pixel(sx, sy).w) / 255
         }
         let sx = x - ox, sy = y - oy
         let top = a(sx, sy) * (1 - fx) + a(sx - 1, sy) * fx
@@ -102,7 +102,7 @@ enum Effects {
       unsafe layer.readRow(y) { source in
         unsafe parent.withRow(y) { row in
           for x in b.x0..<b.x1 {
-            var src = PixelMath.floats(source[x - lx])
+            var src = SIMD4<Float>(source[x - lx])
             if src.w <= 0 && mode != .plusLighter { continue }
             var k = opacity
             if clip != nil {
@@ -113,9 +113,9 @@ enum Effects {
             if mode == .sourceOver {
               blendOver(&row, x - px, src)
             } else {
-              let dst = PixelMath.floats(row[x - px]) / 255
+              let dst = SIMD4<Float>(row[x - px]) / 255
               let out = BlendMath.blend(mode, src: src / 255, dst: dst) * 255
-              row[x - px] = PixelMath.packed(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
+              row[x - px] = PixelMath.bytes(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
             }
           }
         }
@@ -147,10 +147,10 @@ enum Effects {
           if c <= 0 { continue }
           c *= clipCoverage(b.clip, x, y, clips)
           if c <= 0 { continue }
-          let old = PixelMath.floats(row[x - origin])
+          let old = SIMD4<Float>(row[x - origin])
           let new = img.pixels[(y - read.y0) * img.width + (x - read.x0)] * 255
           let v = (old + (new - old) * c).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-          row[x - origin] = PixelMath.packed(v)
+          row[x - origin] = PixelMath.bytes(v)
         }
       }
     }
@@ -158,10 +158,10 @@ enum Effects {
 
   /// Premultiplied source-over of `src` (0…255) onto pixel `i` of `row`.
   @inline(__always)
-  static func blendOver(_ row: inout MutableSpan<UInt32>, _ i: Int, _ src: SIMD4<Float>) {
-    let dst = PixelMath.floats(row[i])
+  static func blendOver(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) {
+    let dst = SIMD4<Float>(row[i])
     let out = src + dst * (1 - src.w * (1 / 255))
-    row[i] = PixelMath.packed(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
+    row[i] = PixelMath.bytes(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
   }
 }
 

@@ -21,7 +21,7 @@ struct FloatImage {
     for y in bounds.y0..<bounds.y1 {
       // One thread reads, after the surface was drawn.
       unsafe s.readRow(y) { row in
-        for x in 0..<w { px[(y - bounds.y0) * w + x] = PixelMath.floats(row[dx + x]) / 255 }
+        for x in 0..<w { px[(y - bounds.y0) * w + x] = SIMD4<Float>(row[dx + x]) / 255 }
       }
     }
     pixels = px
@@ -130,7 +130,7 @@ struct FloatImage {
       unsafe s.withRow(bounds.y0 + y) { row in
         for x in 0..<width {
           let v = (pixels[y * width + x] * 255).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-          row[dx + x] = PixelMath.packed(v)
+          row[dx + x] = PixelMath.bytes(v)
         }
       }
     }

@@ -1,44 +1,36 @@
-/// Premultiplied RGBA8 arithmetic on one `UInt32` (bytes R, G, B, A from the lowest), two
-/// channels per multiply: the classic SWAR form of bilinear filtering and source-over, about
-/// four times faster than per-channel floats in the image loop.
+/// Premultiplied RGBA8 integer arithmetic on a pixel widened to 16-bit lanes (R, G, B, A),
+/// the form of bilinear filtering and source-over in the image loop: a 16-bit lane holds a
+/// byte times a byte plus rounding, so each operation is one or two vector instructions for
+/// all four channels, several times faster than per-channel floats. Results equal GPUs'
+/// 8-bit filtering (weights of 8 bits, rounded to nearest).
 enum PackedPixel {
-  /// `a + (b − a)·f/256` per channel, f in 0…256.
-  @inline(__always)
-  static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-    let g = 256 &- f
-    // + 128 per channel: round to nearest, as GPU filtering does.
-    let rb = ((a & 0x00FF_00FF) &* g &+ (b & 0x00FF_00FF) &* f &+ 0x0080_0080) >> 8
-    let ag = ((a >> 8) & 0x00FF_00FF) &* g &+ ((b >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080
-    return (rb & 0x00FF_00FF) | (ag & 0xFF00_FF00)
-  }
+  typealias Wide = SIMD4<UInt16>
 
-  /// Every channel times `k`/256, k in 0…256.
+  /// `p` with each channel in a 16-bit lane.
   @inline(__always)
-  static func scale(_ p: UInt32, _ k: UInt32) -> UInt32 {
-    let rb = ((p & 0x00FF_00FF) &* k) >> 8
-    let ag = ((p >> 8) & 0x00FF_00FF) &* k
-    return (rb & 0x00FF_00FF) | (ag & 0xFF00_FF00)
+  static func widen(_ p: SIMD4<UInt8>) -> Wide { Wide(truncatingIfNeeded: p) }
+
+  /// Back to bytes; every lane must be at most 255.
+  @inline(__always)
+  static func narrow(_ p: Wide) -> SIMD4<UInt8> { SIMD4<UInt8>(truncatingIfNeeded: p) }
+
+  /// `a + (b − a)·f/256` per channel, rounded to nearest (as GPU filtering), f in 0…255:
+  /// at most 255·256 + 128 before the shift, so no lane overflows.
+  @inline(__always)
+  static func lerp(_ a: Wide, _ b: Wide, _ f: UInt16) -> Wide {
+    (a &* (256 &- f) &+ b &* f &+ 128) &>> 8
   }
 
   /// Every channel times `k`/255 with rounding, k in 0…255 (exact for byte products).
   @inline(__always)
-  static func mul255(_ p: UInt32, _ k: UInt32) -> UInt32 {
-    var rb = (p & 0x00FF_00FF) &* k &+ 0x0080_0080
-    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-    var ag = ((p >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
-    ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-    return rb | ag
+  static func mul255(_ p: Wide, _ k: UInt16) -> Wide {
+    let t = p &* k &+ 128
+    return (t &+ (t &>> 8)) &>> 8
   }
 
   /// Premultiplied source-over: `src + dst·(255 − src.a)/255`, saturating per channel.
   @inline(__always)
-  static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-    let d = mul255(dst, 255 &- (src >> 24))
-    // Each sum fits 9 bits; saturate the rare 256 from rounding.
-    let rb = (src & 0x00FF_00FF) &+ (d & 0x00FF_00FF)
-    let ag = ((src >> 8) & 0x00FF_00FF) &+ ((d >> 8) & 0x00FF_00FF)
-    let rbs = rb | (0x0100_0100 &- ((rb >> 8) & 0x0001_0001))
-    let ags = ag | (0x0100_0100 &- ((ag >> 8) & 0x0001_0001))
-    return (rbs & 0x00FF_00FF) | ((ags & 0x00FF_00FF) << 8)
+  static func over(_ src: Wide, _ dst: Wide) -> Wide {
+    (src &+ mul255(dst, 255 &- src.w)).clamped(lowerBound: .zero, upperBound: Wide(repeating: 255))
   }
 }

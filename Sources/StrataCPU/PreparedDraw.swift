@@ -3,8 +3,8 @@ import StrataRender
 
 /// A texture level ready for sampling.
 struct TextureLevel: Sendable {
-  /// The image's `packedPixels` (shared, not copied).
-  let texels: [UInt32]
+  /// The image's `rgbaPixels` (shared, not copied).
+  let texels: [SIMD4<UInt8>]
   let size: LevelSize
 }
 

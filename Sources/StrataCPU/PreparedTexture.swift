@@ -5,7 +5,7 @@ import StrataRender
 /// (`mapping`) and, when trilinear filtering may be used, the mipmap chain.
 struct PreparedTexture: Sendable {
   let mapping: TexelMapping
-  /// Level 0 first; the images' `packedPixels`, shared, not copied.
+  /// Level 0 first; the images' `rgbaPixels`, shared, not copied.
   let levels: [TextureLevel]
 
   init(_ p: ImagePaint) {
@@ -17,13 +17,13 @@ struct PreparedTexture: Sendable {
       minFilter: minFilter, magFilter: magFilter, bias: Float(p.minificationFilterBias),
       tint: p.tint.map { SIMD4(Float($0.red), Float($0.green), Float($0.blue), Float($0.alpha)) } ?? .one)
     let img = p.image
-    var lv = [TextureLevel(texels: img.packedPixels, size: LevelSize(width: Int32(img.width), height: Int32(img.height), scaleX: 1, scaleY: 1))]
+    var lv = [TextureLevel(texels: img.rgbaPixels, size: LevelSize(width: Int32(img.width), height: Int32(img.height), scaleX: 1, scaleY: 1))]
     if minFilter == .trilinear {
       for m in img.mipmaps {
         let size = LevelSize(
           width: Int32(m.width), height: Int32(m.height),
           scaleX: Float(m.width) / Float(img.width), scaleY: Float(m.height) / Float(img.height))
-        lv.append(TextureLevel(texels: m.packedPixels, size: size))
+        lv.append(TextureLevel(texels: m.rgbaPixels, size: size))
       }
     }
     levels = lv

@@ -24,7 +24,7 @@ struct Rasterizer {
 
   @inline(__always)
   private func fill(
-    _ d: PreparedDraw, rows: Range<Int>, _ mapping: TexelMapping?, _ levels: Span<TextureLevel>, _ base: Span<UInt32>
+    _ d: PreparedDraw, rows: Range<Int>, _ mapping: TexelMapping?, _ levels: Span<TextureLevel>, _ base: Span<SIMD4<UInt8>>
   ) {
     let x0 = max(d.bounds.x0, surface.bounds.x0), x1 = min(d.bounds.x1, surface.bounds.x1)
     guard x0 < x1 else { return }
@@ -107,11 +107,13 @@ struct Rasterizer {
   /// Fills whole pixels (device x `x0..<x1`) of `row` with a premultiplied colour (0…255):
   /// a store when opaque.
   @inline(__always)
-  func fillSolid(_ row: inout MutableSpan<UInt32>, _ x0: Int, _ x1: Int, _ c: SIMD4<Float>) {
+  func fillSolid(_ row: inout MutableSpan<SIMD4<UInt8>>, _ x0: Int, _ x1: Int, _ c: SIMD4<Float>) {
     let origin = surface.bounds.x0
     if c.w >= 254.5 {
-      let v = PixelMath.packed(c)
-      for x in x0..<x1 { row[x - origin] = v }
+      let v = PixelMath.bytes(c), a = x0 - origin, b = x1 - origin
+      // Checked once here, so the loop stores without a check per pixel (and vectorises).
+      precondition(a >= 0 && a <= b && b <= row.count, "run outside the row")
+      for i in a..<b { row[i] = v }
     } else {
       for x in x0..<x1 { blend(&row, x - origin, c) }
     }
@@ -122,19 +124,18 @@ struct Rasterizer {
   /// GPUs' filtering units), and the blend is integer source-over.
   @inline(__always)
   func plainImageRow(
-    _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<UInt32>, row dst: inout MutableSpan<UInt32>,
+    _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<SIMD4<UInt8>>, row dst: inout MutableSpan<SIMD4<UInt8>>,
     y: Float, xs: Int, xe: Int
   ) {
     let origin = surface.bounds.x0
     let w = lv.width, h = lv.height
     let i = d.inv
     let occluder = d.occluder
-    let opacity = UInt32((d.opacity * 255).rounded())
+    let opacity = UInt16((d.opacity * 255).rounded())
     _ = (h, occluder)
     // A tint (shadow masks) scales the mask's alpha into the colour.
     let tinted = t.tint != .one
-    let tc = PixelMath.bytes(t.tint * 255)
-    let tintPacked = PixelMath.pack(tc)
+    let tint = PackedPixel.widen(PixelMath.bytes(t.tint * 255))
     // The pixels whose centres lie inside the rectangle, solved from the affine map
     // (u = i0·X + c_u, v = i3·X + c_v along the row), so the loop needs no bounds test.
     let cu = i.1 * y + i.2, cv = i.4 * y + i.5
@@ -157,6 +158,8 @@ struct Rasterizer {
     while first < last && !inside(first) { first += 1 }
     while last > first && !inside(last - 1) { last -= 1 }
     guard first < last else { return }
+    // Checked once here, so the loops below store without a check per pixel.
+    precondition(first - origin >= 0 && last - origin <= dst.count, "run outside the row")
     // An axis-aligned occluder hides a run of the row: skip it whole.
     var skip0 = last, skip1 = last
     var perPixelOccluder = occluder
@@ -200,7 +203,7 @@ struct Rasterizer {
           continue
         }
         let ix = s >> 16, iy = tt >> 16
-        let fx = UInt32((s >> 8) & 0xFF), fy = UInt32((tt >> 8) & 0xFF)
+        let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
         s &+= ds; tt &+= dt
         let o = x &- origin
         x += 1
@@ -208,20 +211,20 @@ struct Rasterizer {
           let X = Float(x - 1) + 0.5
           if Self.inside(i.0 * X + cu, i.3 * X + cv, oc.x0, oc.y0, oc.x1, oc.y1, oc.radii) { continue }
         }
-        let a00: UInt32, a01: UInt32, a10: UInt32, a11: UInt32
+        let a00: UInt16, a01: UInt16, a10: UInt16, a11: UInt16
         if ix >= 0 && ix < maxX && iy >= 0 && iy < maxY {
           let b = Int(iy &* w &+ ix)
-          a00 = px[b] >> 24
-          a01 = px[b &+ 1] >> 24
-          a10 = px[b &+ rowPixels] >> 24
-          a11 = px[b &+ rowPixels &+ 1] >> 24
+          a00 = UInt16(px[b].w)
+          a01 = UInt16(px[b &+ 1].w)
+          a10 = UInt16(px[b &+ rowPixels].w)
+          a11 = UInt16(px[b &+ rowPixels &+ 1].w)
         } else {
           let x0 = Int(min(max(ix, 0), maxX)), x1 = Int(min(max(ix &+ 1, 0), maxX))
           let y0 = Int(min(max(iy, 0), maxY)), y1 = Int(min(max(iy &+ 1, 0), maxY))
-          a00 = px[y0 &* Int(w) &+ x0] >> 24
-          a01 = px[y0 &* Int(w) &+ x1] >> 24
-          a10 = px[y1 &* Int(w) &+ x0] >> 24
-          a11 = px[y1 &* Int(w) &+ x1] >> 24
+          a00 = UInt16(px[y0 &* Int(w) &+ x0].w)
+          a01 = UInt16(px[y0 &* Int(w) &+ x1].w)
+          a10 = UInt16(px[y1 &* Int(w) &+ x0].w)
+          a11 = UInt16(px[y1 &* Int(w) &+ x1].w)
         }
         // The same rounding as PackedPixel.lerp, twice.
         let top = (a00 &* (256 &- fx) &+ a01 &* fx &+ 128) >> 8
@@ -229,9 +232,9 @@ struct Rasterizer {
         var a = (top &* (256 &- fy) &+ bottom &* fy &+ 128) >> 8
         if opacity < 255 { a = (a &* opacity &+ 127) / 255 }
         if a == 0 { continue }
-        let c = PackedPixel.mul255(tintPacked, a)
-        if c == 0 { continue }
-        dst[o] = c >> 24 == 255 ? c : PackedPixel.over(c, dst[o])
+        let c = PackedPixel.mul255(tint, a)
+        if c == .zero { continue }
+        dst[o] = PackedPixel.narrow(c.w == 255 ? c : PackedPixel.over(c, PackedPixel.widen(dst[o])))
       }
       return
     }
@@ -249,7 +252,7 @@ struct Rasterizer {
           continue
         }
       }
-      var c: UInt32
+      var c: PackedPixel.Wide
       let ix = s >> 16, iy = tt >> 16
       if nearest {
         // Exact float coordinates: nearest sampling must not drift across texel edges.
@@ -257,33 +260,33 @@ struct Rasterizer {
         let u = i.0 * X + cu, v = i.3 * X + cv
         let fs = (t.a * u + t.c * v + t.tx).rounded(.down), ft = (t.b * u + t.d * v + t.ty).rounded(.down)
         let cx = Int32(min(max(fs, 0), Float(maxX))), cy = Int32(min(max(ft, 0), Float(maxY)))
-        c = px[Int(cy &* w &+ cx)]
+        c = PackedPixel.widen(px[Int(cy &* w &+ cx)])
       } else {
-        let fx = UInt32((s >> 8) & 0xFF), fy = UInt32((tt >> 8) & 0xFF)
+        let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
         let x0 = min(max(ix, 0), maxX), x1 = min(max(ix &+ 1, 0), maxX)
         let y0 = min(max(iy, 0), maxY), y1 = min(max(iy &+ 1, 0), maxY)
         let r0 = Int(y0 &* w), r1 = Int(y1 &* w)
-        let a = px[r0 &+ Int(x0)]
-        let b = px[r0 &+ Int(x1)]
-        let cc = px[r1 &+ Int(x0)]
-        let dd = px[r1 &+ Int(x1)]
+        let a = PackedPixel.widen(px[r0 &+ Int(x0)])
+        let b = PackedPixel.widen(px[r0 &+ Int(x1)])
+        let cc = PackedPixel.widen(px[r1 &+ Int(x0)])
+        let dd = PackedPixel.widen(px[r1 &+ Int(x1)])
         c = PackedPixel.lerp(PackedPixel.lerp(a, b, fx), PackedPixel.lerp(cc, dd, fx), fy)
       }
       s &+= ds; tt &+= dt
       let o = x &- origin
       x += 1
-      if tinted { c = PackedPixel.mul255(tintPacked, c >> 24) }
+      if tinted { c = PackedPixel.mul255(tint, c.w) }
       if opacity < 255 { c = PackedPixel.mul255(c, opacity) }
-      if c == 0 { continue }
-      dst[o] = c >> 24 == 255 ? c : PackedPixel.over(c, dst[o])
+      if c == .zero { continue }
+      dst[o] = PackedPixel.narrow(c.w == 255 ? c : PackedPixel.over(c, PackedPixel.widen(dst[o])))
     }
   }
 
   /// The per-pixel path: coverage of the shape, clips, ring and shadow, then the paint
   /// (the image through `texture`, `levels` and `base`, else the solid colour).
   func generalRow(
-    _ d: PreparedDraw, _ texture: TexelMapping?, _ levels: Span<TextureLevel>, _ base: Span<UInt32>,
-    row: inout MutableSpan<UInt32>, y: Float, xs: Int, xe: Int
+    _ d: PreparedDraw, _ texture: TexelMapping?, _ levels: Span<TextureLevel>, _ base: Span<SIMD4<UInt8>>,
+    row: inout MutableSpan<SIMD4<UInt8>>, y: Float, xs: Int, xe: Int
   ) {
     let i = d.inv
     let origin = surface.bounds.x0
@@ -335,7 +338,7 @@ struct Rasterizer {
   /// `base` is the texels of `levels[0]`.
   @inline(__always)
   func sample(
-    _ t: TexelMapping, _ levels: Span<TextureLevel>, _ base: Span<UInt32>, u: Float, v: Float, jacobian j: Coverage.Jacobian
+    _ t: TexelMapping, _ levels: Span<TextureLevel>, _ base: Span<SIMD4<UInt8>>, u: Float, v: Float, jacobian j: Coverage.Jacobian
   ) -> SIMD4<Float> {
     let s = t.a * u + t.c * v + t.tx, tt = t.b * u + t.d * v + t.ty
     let lv = levels[0].size
@@ -372,10 +375,10 @@ struct Rasterizer {
   /// of `row`. With premultiplied inputs the result stays within 0…255 (up to rounding), so
   /// no clamp is needed.
   @inline(__always)
-  func blend(_ row: inout MutableSpan<UInt32>, _ i: Int, _ src: SIMD4<Float>) {
-    let dst = PixelMath.floats(row[i])
+  func blend(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) {
+    let dst = SIMD4<Float>(row[i])
     let out = src + dst * (1 - src.w * (1 / 255))
-    row[i] = PixelMath.packed(out)
+    row[i] = PixelMath.bytes(out)
   }
 }
 

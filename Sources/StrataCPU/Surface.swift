@@ -2,7 +2,7 @@ import StrataRender
 import Synchronization
 
 /// A premultiplied RGBA8 pixel region in device coordinates: the canvas, or an offscreen
-/// group target covering `bounds`. One `UInt32` a pixel, laid out as `Image.packedPixels`.
+/// group target covering `bounds`, one vector of R, G, B, A a pixel (as `Image.rgbaPixels`).
 ///
 /// The workers of `CPURenderer.fill` and `parallelRows` write disjoint rows of one surface
 /// at once, which no safe Swift container allows; so a surface holds a pointer, and this
@@ -11,7 +11,7 @@ import Synchronization
 /// cannot check: a row is lent to one borrower at a time (a worker owns its rows, and no
 /// loop borrows a row of a surface it is already borrowing).
 @safe struct Surface: @unchecked Sendable {
-  private let base: UnsafeMutablePointer<UInt32>
+  private let base: UnsafeMutablePointer<SIMD4<UInt8>>
   /// Keeps an offscreen surface's memory alive while any copy of the surface is in use.
   private let owner: OffscreenSurface?
   let bounds: PixelBounds
@@ -21,7 +21,7 @@ import Synchronization
   var width: Int { bounds.x1 - bounds.x0 }
   var height: Int { bounds.y1 - bounds.y0 }
 
-  fileprivate init(_ base: UnsafeMutablePointer<UInt32>, owner: OffscreenSurface?, bounds: PixelBounds) {
+  fileprivate init(_ base: UnsafeMutablePointer<SIMD4<UInt8>>, owner: OffscreenSurface?, bounds: PixelBounds) {
     unsafe self.base = base
     self.owner = owner
     self.bounds = bounds
@@ -32,7 +32,7 @@ import Synchronization
   ///
   /// Unsafe: the caller must be the row's only borrower while `body` runs.
   @unsafe @inline(__always)
-  func withRow<R>(_ y: Int, _ body: (inout MutableSpan<UInt32>) -> R) -> R {
+  func withRow<R>(_ y: Int, _ body: (inout MutableSpan<SIMD4<UInt8>>) -> R) -> R {
     precondition(y >= bounds.y0 && y < bounds.y1, "row outside the surface")
     var row = unsafe MutableSpan(_unsafeStart: base + (y - bounds.y0) * stride, count: width)
     return body(&row)
@@ -42,7 +42,7 @@ import Synchronization
   ///
   /// Unsafe: no one may write the row while `body` runs.
   @unsafe @inline(__always)
-  func readRow<R>(_ y: Int, _ body: (Span<UInt32>) -> R) -> R {
+  func readRow<R>(_ y: Int, _ body: (Span<SIMD4<UInt8>>) -> R) -> R {
     precondition(y >= bounds.y0 && y < bounds.y1, "row outside the surface")
     let row = unsafe Span(_unsafeStart: UnsafePointer(base + (y - bounds.y0) * stride), count: width)
     return body(row)
@@ -52,7 +52,7 @@ import Synchronization
   ///
   /// Unsafe: no one may write the pixel meanwhile.
   @unsafe @inline(__always)
-  func pixel(_ x: Int, _ y: Int) -> UInt32 {
+  func pixel(_ x: Int, _ y: Int) -> SIMD4<UInt8> {
     precondition(x >= bounds.x0 && x < bounds.x1 && y >= bounds.y0 && y < bounds.y1, "pixel outside the surface")
     return unsafe base[(y - bounds.y0) * stride + (x - bounds.x0)]
   }
@@ -66,7 +66,7 @@ import Synchronization
     precondition(pixels.count == width * height * 4, "the canvas needs width*height*4 bytes")
     return unsafe pixels.withUnsafeMutableBytes { bytes in
       // Four bytes a pixel; Array storage is aligned for any pixel type.
-      unsafe bytes.withMemoryRebound(to: UInt32.self) { p in
+      unsafe bytes.withMemoryRebound(to: SIMD4<UInt8>.self) { p in
         body(unsafe Surface(p.baseAddress!, owner: nil, bounds: PixelBounds(x0: 0, y0: 0, x1: width, y1: height)))
       }
     }
@@ -99,7 +99,7 @@ import Synchronization
   static let limit = 256 << 20
   /// Pixel memory owned by the pool, or by the one `OffscreenSurface` it is lent to.
   @safe struct Buffer: @unchecked Sendable {
-    let memory: UnsafeMutableBufferPointer<UInt32>
+    let memory: UnsafeMutableBufferPointer<SIMD4<UInt8>>
     var count: Int { unsafe memory.count }
   }
   private let state = Mutex<(free: [Int: [Buffer]], bytes: Int)>(([:], 0))
@@ -112,11 +112,11 @@ import Synchronization
       return b
     }
     if let b = reused {
-      unsafe b.memory.update(repeating: 0)
+      unsafe b.memory.update(repeating: .zero)
       return b
     }
-    let memory = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
-    unsafe memory.initialize(repeating: 0)
+    let memory = UnsafeMutableBufferPointer<SIMD4<UInt8>>.allocate(capacity: count)
+    unsafe memory.initialize(repeating: .zero)
     return unsafe Buffer(memory: memory)
   }
 

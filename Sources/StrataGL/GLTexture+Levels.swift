@@ -14,7 +14,7 @@ extension GLTexture {
     gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
     gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(layout.width), GLsizei(layout.height))
     gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-    func put(_ l: TextureLevels.Level, _ texels: [UInt32]) {
+    func put(_ l: TextureLevels.Level, _ texels: [SIMD4<UInt8>]) {
       gl.texSubImage2D(
         GL_TEXTURE_2D, level: 0, x: l.x, y: l.y, width: l.width, height: l.height, format: GL_RGBA, type: GL_UNSIGNED_BYTE,
         pixels: texels)
@@ -22,7 +22,7 @@ extension GLTexture {
     let whole = layout.levels[0]
     if whole.sourceX == 0 && whole.sourceY == 0 && whole.width == image.width && whole.height == image.height {
       // The whole image as it is: upload its pixels without a copy.
-      put(whole, image.packedPixels)
+      put(whole, image.rgbaPixels)
     } else {
       put(whole, TextureTiling.crop(image, x: whole.sourceX, y: whole.sourceY, width: whole.width, height: whole.height))
     }

@@ -71,11 +71,11 @@ struct TextureTiling: Equatable {
   var border: Int { isTiled ? 1 : 0 }
 
   /// The premultiplied texels `[x, x + width) × [y, y + height)` of `image` (laid out as
-  /// `Image.packedPixels`), edge texels repeated outside it (as clamp-to-edge addressing
+  /// `Image.rgbaPixels`), edge texels repeated outside it (as clamp-to-edge addressing
   /// reads them).
-  static func crop(_ image: Image, x: Int, y: Int, width w: Int, height h: Int) -> [UInt32] {
-    var out = [UInt32](repeating: 0, count: w * h)
-    let src = image.packedPixels
+  static func crop(_ image: Image, x: Int, y: Int, width w: Int, height h: Int) -> [SIMD4<UInt8>] {
+    var out = [SIMD4<UInt8>](repeating: .zero, count: w * h)
+    let src = image.rgbaPixels
     let iw = image.width, ih = image.height
     for row in 0..<h {
       let sy = min(max(y + row, 0), ih - 1)

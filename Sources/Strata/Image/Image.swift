@@ -9,7 +9,7 @@ private let nextImageID = Atomic<UInt64>(1)
 /// Images are reference types so that derived data such as mipmaps is made once and shared.
 /// Renderers recognise an image across frames by its `id`, never by its address: a freed
 /// image's address is soon handed to a new one. The pixels are one array that never changes
-/// after `init`, so renderers share it (`packedPixels`) without copying, and the type is
+/// after `init`, so renderers share it (`rgbaPixels`) without copying, and the type is
 /// `Sendable` without any unchecked promise.
 public final class Image: Identifiable, Sendable {
   /// A number that no other image in the process has had or will have.
@@ -25,32 +25,31 @@ public final class Image: Identifiable, Sendable {
   public let id: ID
   public let width: Int
   public let height: Int
-  /// The pixels, one `UInt32` each: red in bits 0–7, green 8–15, blue 16–23, alpha 24–31.
+  /// The premultiplied pixels, one vector of R, G, B, A each, `width * height` of them.
   ///
-  /// On the little-endian machines Strata runs on, a pixel's bytes lie in memory as R, G,
-  /// B, A: the layout GL uploads and the CPU renderer's integer loops read, so both share
-  /// this array as it is. `width * height` pixels.
-  public let packedPixels: [UInt32]
+  /// In memory these are the bytes of `pixels`: GL uploads the array as it is and the CPU
+  /// renderer samples it in place, so both share it rather than copy it.
+  public let rgbaPixels: [SIMD4<UInt8>]
   private let mipCache = Mutex<[Image]?>(nil)
 
   /// Premultiplied RGBA8, `width * height * 4` bytes (a copy).
-  public var pixels: [UInt8] { PackedPixels.bytes(packedPixels) }
+  public var pixels: [UInt8] { RGBAPixels.bytes(rgbaPixels) }
 
   /// Wraps premultiplied RGBA8 pixels. The caller guarantees `c <= a` for every pixel.
   public convenience init(width: Int, height: Int, premultipliedPixels: [UInt8]) {
     precondition(premultipliedPixels.count == width * height * 4, "Image needs width*height*4 bytes")
-    self.init(width: width, height: height, packedPixels: PackedPixels.packed(premultipliedPixels))
+    self.init(width: width, height: height, rgbaPixels: RGBAPixels.vectors(premultipliedPixels))
   }
 
-  /// Wraps premultiplied pixels in the layout of `packedPixels`. The caller guarantees
+  /// Wraps premultiplied pixels, one vector of R, G, B, A each. The caller guarantees
   /// `c <= a` for every pixel.
-  public init(width: Int, height: Int, packedPixels: [UInt32]) {
+  public init(width: Int, height: Int, rgbaPixels: [SIMD4<UInt8>]) {
     precondition(width > 0 && height > 0, "Image needs a positive size")
-    precondition(packedPixels.count == width * height, "Image needs width*height pixels")
+    precondition(rgbaPixels.count == width * height, "Image needs width*height pixels")
     self.id = ID(value: nextImageID.wrappingAdd(1, ordering: .relaxed).oldValue)
     self.width = width
     self.height = height
-    self.packedPixels = packedPixels
+    self.rgbaPixels = rgbaPixels
   }
 
   /// Premultiplies straight RGBA8 pixels with `c' = (c·a + 127) / 255`.
@@ -86,8 +85,8 @@ public final class Image: Identifiable, Sendable {
   /// The premultiplied pixel at `(x, y)`.
   public subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
     precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the image")
-    let p = packedPixels[y * width + x]
-    return (UInt8(truncatingIfNeeded: p), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p >> 16), UInt8(p >> 24))
+    let p = rgbaPixels[y * width + x]
+    return (p.x, p.y, p.z, p.w)
   }
 
   /// Straight-alpha RGBA8 pixels, for encoders: `c = (c'·255 + a/2) / a`.
@@ -125,46 +124,39 @@ public final class Image: Identifiable, Sendable {
   }
 
   private func halved() -> Image {
-    let pixels = packedPixels
+    let pixels = rgbaPixels
     let w = max(1, width / 2), h = max(1, height / 2)
-    var out = [UInt32](repeating: 0, count: w * h)
+    var out = [SIMD4<UInt8>](repeating: .zero, count: w * h)
     for y in 0..<h {
       let y0 = min(2 * y, height - 1), y1 = min(2 * y + 1, height - 1)
       for x in 0..<w {
         let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
-        let a = pixels[y0 * width + x0], b = pixels[y0 * width + x1]
-        let c = pixels[y1 * width + x0], d = pixels[y1 * width + x1]
-        func average(_ shift: UInt32) -> UInt32 {
-          let s = ((a >> shift) & 0xFF) + ((b >> shift) & 0xFF) + ((c >> shift) & 0xFF) + ((d >> shift) & 0xFF)
-          return ((s + 2) / 4) << shift
-        }
-        out[y * w + x] = average(0) | average(8) | average(16) | average(24)
+        let s = SIMD4<UInt16>(truncatingIfNeeded: pixels[y0 * width + x0]) &+ SIMD4(truncatingIfNeeded: pixels[y0 * width + x1])
+          &+ SIMD4(truncatingIfNeeded: pixels[y1 * width + x0]) &+ SIMD4(truncatingIfNeeded: pixels[y1 * width + x1])
+        out[y * w + x] = SIMD4(truncatingIfNeeded: (s &+ 2) / 4)
       }
     }
-    return Image(width: w, height: h, packedPixels: out)
+    return Image(width: w, height: h, rgbaPixels: out)
   }
 }
 
-/// Conversions between RGBA8 bytes and the packed pixels of `Image.packedPixels`.
-enum PackedPixels {
-  /// One `UInt32` per four bytes (R in the low bits).
-  static func packed(_ bytes: [UInt8]) -> [UInt32] {
-    var out = [UInt32](repeating: 0, count: bytes.count / 4)
+/// Conversions between RGBA8 bytes and `Image.rgbaPixels`.
+enum RGBAPixels {
+  /// One vector per four bytes.
+  static func vectors(_ bytes: [UInt8]) -> [SIMD4<UInt8>] {
+    var out = [SIMD4<UInt8>](repeating: .zero, count: bytes.count / 4)
     for i in out.indices {
       let b = i * 4
-      out[i] = UInt32(bytes[b]) | UInt32(bytes[b + 1]) << 8 | UInt32(bytes[b + 2]) << 16 | UInt32(bytes[b + 3]) << 24
+      out[i] = SIMD4(bytes[b], bytes[b + 1], bytes[b + 2], bytes[b + 3])
     }
     return out
   }
 
   /// Four bytes per pixel, R first.
-  static func bytes(_ pixels: [UInt32]) -> [UInt8] {
+  static func bytes(_ pixels: [SIMD4<UInt8>]) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: pixels.count * 4)
     for (i, p) in pixels.enumerated() {
-      out[i * 4] = UInt8(truncatingIfNeeded: p)
-      out[i * 4 + 1] = UInt8(truncatingIfNeeded: p >> 8)
-      out[i * 4 + 2] = UInt8(truncatingIfNeeded: p >> 16)
-      out[i * 4 + 3] = UInt8(truncatingIfNeeded: p >> 24)
+      out[i * 4] = p.x; out[i * 4 + 1] = p.y; out[i * 4 + 2] = p.z; out[i * 4 + 3] = p.w
     }
     return out
   }

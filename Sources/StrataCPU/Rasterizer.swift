@@ -135,7 +135,7 @@ struct Rasterizer {
     _ = (h, occluder)
     // A tint (shadow masks) scales the mask's alpha into the colour.
     let tinted = t.tint != .one
-    let tint = PackedPixel.widen(PixelMath.bytes(t.tint * 255))
+    let tint = WidePixel.widen(PixelMath.bytes(t.tint * 255))
     // The pixels whose centres lie inside the rectangle, solved from the affine map
     // (u = i0·X + c_u, v = i3·X + c_v along the row), so the loop needs no bounds test.
     let cu = i.1 * y + i.2, cv = i.4 * y + i.5
@@ -226,15 +226,15 @@ struct Rasterizer {
           a10 = UInt16(px[y1 &* Int(w) &+ x0].w)
           a11 = UInt16(px[y1 &* Int(w) &+ x1].w)
         }
-        // The same rounding as PackedPixel.lerp, twice.
+        // The same rounding as WidePixel.lerp, twice.
         let top = (a00 &* (256 &- fx) &+ a01 &* fx &+ 128) >> 8
         let bottom = (a10 &* (256 &- fx) &+ a11 &* fx &+ 128) >> 8
         var a = (top &* (256 &- fy) &+ bottom &* fy &+ 128) >> 8
         if opacity < 255 { a = (a &* opacity &+ 127) / 255 }
         if a == 0 { continue }
-        let c = PackedPixel.mul255(tint, a)
+        let c = WidePixel.mul255(tint, a)
         if c == .zero { continue }
-        dst[o] = PackedPixel.narrow(c.w == 255 ? c : PackedPixel.over(c, PackedPixel.widen(dst[o])))
+        dst[o] = WidePixel.narrow(c.w == 255 ? c : WidePixel.over(c, WidePixel.widen(dst[o])))
       }
       return
     }
@@ -252,7 +252,7 @@ struct Rasterizer {
           continue
         }
       }
-      var c: PackedPixel.Wide
+      var c: WidePixel.Lanes
       let ix = s >> 16, iy = tt >> 16
       if nearest {
         // Exact float coordinates: nearest sampling must not drift across texel edges.
@@ -260,25 +260,25 @@ struct Rasterizer {
         let u = i.0 * X + cu, v = i.3 * X + cv
         let fs = (t.a * u + t.c * v + t.tx).rounded(.down), ft = (t.b * u + t.d * v + t.ty).rounded(.down)
         let cx = Int32(min(max(fs, 0), Float(maxX))), cy = Int32(min(max(ft, 0), Float(maxY)))
-        c = PackedPixel.widen(px[Int(cy &* w &+ cx)])
+        c = WidePixel.widen(px[Int(cy &* w &+ cx)])
       } else {
         let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
         let x0 = min(max(ix, 0), maxX), x1 = min(max(ix &+ 1, 0), maxX)
         let y0 = min(max(iy, 0), maxY), y1 = min(max(iy &+ 1, 0), maxY)
         let r0 = Int(y0 &* w), r1 = Int(y1 &* w)
-        let a = PackedPixel.widen(px[r0 &+ Int(x0)])
-        let b = PackedPixel.widen(px[r0 &+ Int(x1)])
-        let cc = PackedPixel.widen(px[r1 &+ Int(x0)])
-        let dd = PackedPixel.widen(px[r1 &+ Int(x1)])
-        c = PackedPixel.lerp(PackedPixel.lerp(a, b, fx), PackedPixel.lerp(cc, dd, fx), fy)
+        let a = WidePixel.widen(px[r0 &+ Int(x0)])
+        let b = WidePixel.widen(px[r0 &+ Int(x1)])
+        let cc = WidePixel.widen(px[r1 &+ Int(x0)])
+        let dd = WidePixel.widen(px[r1 &+ Int(x1)])
+        c = WidePixel.lerp(WidePixel.lerp(a, b, fx), WidePixel.lerp(cc, dd, fx), fy)
       }
       s &+= ds; tt &+= dt
       let o = x &- origin
       x += 1
-      if tinted { c = PackedPixel.mul255(tint, c.w) }
-      if opacity < 255 { c = PackedPixel.mul255(c, opacity) }
+      if tinted { c = WidePixel.mul255(tint, c.w) }
+      if opacity < 255 { c = WidePixel.mul255(c, opacity) }
       if c == .zero { continue }
-      dst[o] = PackedPixel.narrow(c.w == 255 ? c : PackedPixel.over(c, PackedPixel.widen(dst[o])))
+      dst[o] = WidePixel.narrow(c.w == 255 ? c : WidePixel.over(c, WidePixel.widen(dst[o])))
     }
   }
 

@@ -75,7 +75,7 @@ import Synchronization
 
 /// An owned, zero-filled offscreen surface covering just its group's pixels. Its memory
 /// comes from `SurfacePool` and goes back there when the last `surface` made from it is gone.
-@safe final class OffscreenSurface: Sendable {
+final class OffscreenSurface: Sendable {
   private let storage: SurfacePool.Buffer
   let bounds: PixelBounds
 
@@ -93,7 +93,7 @@ import Synchronization
 
 /// Offscreen memory kept for reuse: groups of the same size recur from frame to frame, and
 /// reusing their buffers avoids allocating (and faulting in) megabytes per frame.
-@safe final class SurfacePool: Sendable {
+final class SurfacePool: Sendable {
   static let shared = SurfacePool()
   /// Bytes kept at most; buffers beyond it are freed.
   static let limit = 256 << 20

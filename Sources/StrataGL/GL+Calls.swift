@@ -176,13 +176,17 @@ extension GLCalls {
   /// A single `glGetIntegerv` value.
   func integer(_ name: Int32) -> Int { Int(integers(name, count: 1)[0]) }
 
-  /// `count` values of a `glGetIntegerv` query that returns that many (for example two
-  /// for `GL_MAX_VIEWPORT_DIMS`).
+  /// The first `count` values of a `glGetIntegerv` query (two for `GL_MAX_VIEWPORT_DIMS`).
   ///
   /// The corresponding C function is `glGetIntegerv`.
   func integers(_ name: Int32, count: Int) -> [GLint] {
-    // Room for the largest answer of any query Strata makes.
-    var v = [GLint](repeating: 0, count: max(count, 4))
+    // Fixed-size queries answer at most four values; the lists of formats, whose length
+    // only the driver knows, would overrun the buffer.
+    precondition(
+      ![GL_COMPRESSED_TEXTURE_FORMATS, GL_SHADER_BINARY_FORMATS, GL_PROGRAM_BINARY_FORMATS].contains(name),
+      "glGetIntegerv of a format list needs its length first")
+    precondition(count >= 1 && count <= 4, "glGetIntegerv answers one to four values")
+    var v = [GLint](repeating: 0, count: 4)
     unsafe getIntegerv(GLenum(name), &v)
     return Array(v.prefix(count))
   }

@@ -17,7 +17,8 @@ struct PreparedTexture: Sendable {
       minFilter: minFilter, magFilter: magFilter, bias: Float(p.minificationFilterBias),
       tint: p.tint.map { SIMD4(Float($0.red), Float($0.green), Float($0.blue), Float($0.alpha)) } ?? .one)
     let img = p.image
-    var lv = [TextureLevel(texels: img.rgbaPixels, size: LevelSize(width: Int32(img.width), height: Int32(img.height), scaleX: 1, scaleY: 1))]
+    let base = LevelSize(width: Int32(img.width), height: Int32(img.height), scaleX: 1, scaleY: 1)
+    var lv = [TextureLevel(texels: img.rgbaPixels, size: base)]
     if minFilter == .trilinear {
       for m in img.mipmaps {
         let size = LevelSize(

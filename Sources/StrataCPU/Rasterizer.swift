@@ -124,8 +124,8 @@ struct Rasterizer {
   /// GPUs' filtering units), and the blend is integer source-over.
   @inline(__always)
   func plainImageRow(
-    _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<SIMD4<UInt8>>, row dst: inout MutableSpan<SIMD4<UInt8>>,
-    y: Float, xs: Int, xe: Int
+    _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<SIMD4<UInt8>>,
+    row dst: inout MutableSpan<SIMD4<UInt8>>, y: Float, xs: Int, xe: Int
   ) {
     let origin = surface.bounds.x0
     let w = lv.width, h = lv.height
@@ -158,8 +158,6 @@ struct Rasterizer {
     while first < last && !inside(first) { first += 1 }
     while last > first && !inside(last - 1) { last -= 1 }
     guard first < last else { return }
-    // Checked once here, so the loops below store without a check per pixel.
-    precondition(first - origin >= 0 && last - origin <= dst.count, "run outside the row")
     // An axis-aligned occluder hides a run of the row: skip it whole.
     var skip0 = last, skip1 = last
     var perPixelOccluder = occluder

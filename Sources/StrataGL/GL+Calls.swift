@@ -223,14 +223,18 @@ extension GLCalls {
   ///
   /// The corresponding C function is `glGetShaderInfoLog`.
   func getShaderInfoLog(_ shader: GLuint) -> String {
-    unsafe Self.log(size: getShaderiv(shader, GL_INFO_LOG_LENGTH)) { n, len, buf in unsafe getShaderInfoLog(shader, n, len, buf) }
+    unsafe Self.log(size: getShaderiv(shader, GL_INFO_LOG_LENGTH)) { n, len, buf in
+      unsafe getShaderInfoLog(shader, n, len, buf)
+    }
   }
 
   /// The linker's log of `program`.
   ///
   /// The corresponding C function is `glGetProgramInfoLog`.
   func getProgramInfoLog(_ program: GLuint) -> String {
-    unsafe Self.log(size: getProgramiv(program, GL_INFO_LOG_LENGTH)) { n, len, buf in unsafe getProgramInfoLog(program, n, len, buf) }
+    unsafe Self.log(size: getProgramiv(program, GL_INFO_LOG_LENGTH)) { n, len, buf in
+      unsafe getProgramInfoLog(program, n, len, buf)
+    }
   }
 
   /// An info log of at most `size` characters, fetched by `fetch(capacity, &length, buffer)`.
@@ -320,7 +324,8 @@ extension GLCalls {
     switch (format, type) {
     case (GL_RGBA, GL_UNSIGNED_BYTE): 4
     case (GL_RGBA, GL_FLOAT), (GL_RGBA_INTEGER, GL_UNSIGNED_INT): 16
-    default: preconditionFailure("no texel size known for format 0x\(String(format, radix: 16)), type 0x\(String(type, radix: 16))")
+    default:
+      preconditionFailure("no texel size known for format 0x\(String(format, radix: 16)), type 0x\(String(type, radix: 16))")
     }
   }
 

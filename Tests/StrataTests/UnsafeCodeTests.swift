@@ -21,8 +21,9 @@ import Testing
       let n = try Self.markers(in: module)
       #expect(
         n <= limit,
-        "\(module) has \(n) unsafe acknowledgments; README's Safety section records \(limit). Make the new code safe, or raise the figure there and say why.")
-      #expect(n >= limit, "\(module) now has \(n) unsafe acknowledgments, fewer than README's \(limit): write \(n) in its Safety table.")
+        "\(module) has \(n) unsafe acknowledgments; README's Safety section records \(limit): make the new code safe, or raise the figure there and say why.")
+      #expect(
+        n >= limit, "\(module) now has \(n) unsafe acknowledgments, fewer than README's \(limit): write \(n) in its Safety table.")
     }
   }
 
@@ -30,10 +31,13 @@ import Testing
   /// them would say nothing: every module with a figure is built with strict memory safety.
   @Test func modulesWithAFigureAreStrict() throws {
     let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-    for case let (module, figure?) in try Self.readmeFigures() {
-      _ = figure
+    let figures = try Self.readmeFigures()
+    for module in try Self.modules() {
+      guard let figure = figures[module], figure != nil else { continue }  // no row, or not under the check yet
       let target = try #require(Self.targetDeclaration(module, in: manifest), "no target \(module) in Package.swift")
-      #expect(target.contains(".strictMemorySafety()"), "\(module) has a figure in README's Safety table but is not built with .strictMemorySafety()")
+      #expect(
+        target.contains(".strictMemorySafety()"),
+        "\(module) has a figure in README's Safety table but is not built with .strictMemorySafety()")
     }
   }
 
@@ -75,6 +79,7 @@ import Testing
 
   /// The table of README's "Safety" section: module → recorded acknowledgments (the
   /// fourth column), nil where the module is not under strict memory safety yet ("—").
+  /// Rows of modules that do not exist (yet, on this branch) are ignored.
   static func readmeFigures() throws -> [String: Int?] {
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let section = try #require(readme.range(of: "\n## Safety\n"), "README has no Safety section")
@@ -136,7 +141,9 @@ enum UnsafeMarkers {
   }
 
   private static func isIdentifier(_ c: UInt8) -> Bool {
-    c == UInt8(ascii: "_") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z"))
+    let letter = c | 0x20  // lower case
+    return c == UInt8(ascii: "_") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+      || (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z"))
   }
 
   /// Whether `word` stands at `i` on its own (not part of a longer identifier).
@@ -182,13 +189,17 @@ enum UnsafeMarkers {
       } else if starts(s, at: i, "\"\"\"") || starts(s, at: i, "#\"\"\"") {
         let raw = s[i] == UInt8(ascii: "#")
         i += raw ? 4 : 3
-        while i < s.count && !(raw ? starts(s, at: i, "\"\"\"#") : starts(s, at: i, "\"\"\"")) { i += !raw && s[i] == backslash ? 2 : 1 }
+        while i < s.count && !(raw ? starts(s, at: i, "\"\"\"#") : starts(s, at: i, "\"\"\"")) {
+          i += !raw && s[i] == backslash ? 2 : 1
+        }
         i += raw ? 4 : 3
         out.append(UInt8(ascii: " "))
       } else if s[i] == quote || starts(s, at: i, "#\"") {
         let raw = s[i] == UInt8(ascii: "#")
         i += raw ? 2 : 1
-        while i < s.count && s[i] != newline && !(raw ? starts(s, at: i, "\"#") : s[i] == quote) { i += !raw && s[i] == backslash ? 2 : 1 }
+        while i < s.count && s[i] != newline && !(raw ? starts(s, at: i, "\"#") : s[i] == quote) {
+          i += !raw && s[i] == backslash ? 2 : 1
+        }
         i += raw ? 2 : 1
         out.append(UInt8(ascii: " "))
       } else {

@@ -7,9 +7,10 @@ import Synchronization
 /// The workers of `CPURenderer.fill` and `parallelRows` write disjoint rows of one surface
 /// at once, which no safe Swift container allows; so a surface holds a pointer, and this
 /// file is the only one that touches it. Rows are lent out as bounds-checked spans
-/// (`withRow`, `readRow`); those two are `@unsafe` because of the one rule the compiler
-/// cannot check: a row is lent to one borrower at a time (a worker owns its rows, and no
-/// loop borrows a row of a surface it is already borrowing).
+/// (`withRow`, `readRow`, and single pixels by `pixel`); these are `@unsafe` because of the
+/// one rule the compiler cannot check: while a row is lent for writing, no one else borrows
+/// it (a worker owns its rows, and no loop borrows a row of a surface it is already
+/// writing).
 @safe struct Surface: @unchecked Sendable {
   private let base: UnsafeMutablePointer<SIMD4<UInt8>>
   /// Keeps an offscreen surface's memory alive while any copy of the surface is in use.

@@ -26,21 +26,21 @@ let package = Package(
     // Headers only: EGL, GLES and GBM are loaded with dlopen at run time, so the tools start
     // (and fall back to the CPU renderer) on machines without them.
     .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
-    .target(name: "Strata"),
+    .target(name: "Strata", swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"]),
-    .target(name: "StrataScene", dependencies: ["Strata", "StrataPNG"]),
-    .target(name: "StrataRender", dependencies: ["Strata"]),
-    .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"]),
+    .target(name: "StrataScene", dependencies: ["Strata", "StrataPNG"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataRender", dependencies: ["Strata"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata-embed-shaders", path: "Plugins/ShaderEmbedder"),
     .plugin(
       name: "EmbedShaders", capability: .buildTool(), dependencies: ["strata-embed-shaders"],
       path: "Plugins/EmbedShaders"),
     .target(
       name: "StrataGL", dependencies: ["Strata", "StrataRender", "CEGL"],
-      plugins: ["EmbedShaders"]),
+      swiftSettings: [.strictMemorySafety()], plugins: ["EmbedShaders"]),
     // The fallback chain (GPU, fresh context, CPU) and the backend choice: the only module
     // the tools and the testing library choose a renderer through.
-    .target(name: "StrataBackends", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL"]),
+    .target(name: "StrataBackends", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL"], swiftSettings: [.strictMemorySafety()]),
     // Image comparison (tiers, budgets, diff images, failure output) without a test
     // framework, so that the command-line tool can link it.
     .target(

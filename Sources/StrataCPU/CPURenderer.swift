@@ -33,13 +33,12 @@ public struct CPURenderer: Sendable {
     precondition(target.width == list.width && target.height == list.height, "target size differs from the list's")
     let clips = list.clips.map { Optional(PreparedClip($0)) }
     let bg = list.background.bytes
-    let width = list.width
-    target.pixels.withUnsafeMutableBufferPointer { buf in
-      let canvas = Surface(base: buf.baseAddress!, bounds: PixelBounds(x0: 0, y0: 0, x1: list.width, y1: list.height), stride: width * 4)
-      let v = SIMD4<UInt8>(bg.0, bg.1, bg.2, bg.3)
+    let v = SIMD4<UInt8>(bg.0, bg.1, bg.2, bg.3)
+    // The canvas surface is used only inside this closure (rendering is synchronous).
+    unsafe Surface.withCanvas(&target.pixels, width: list.width, height: list.height) { canvas in
       parallelRows(canvas.bounds) { y in
-        let raw = UnsafeMutableRawPointer(canvas.row(y))
-        for i in 0..<width { raw.storeBytes(of: v, toByteOffset: i * 4, as: SIMD4<UInt8>.self) }
+        // Each worker fills its own rows.
+        unsafe canvas.withRow(y) { row in row.update(repeating: v) }
       }
       let context = Context(clips: clips, prepared: list.clips)
       render(list.commands[...], into: canvas, context)

@@ -23,13 +23,16 @@ enum Effects {
 
   /// Multiplies `layer` by the alpha of `mask` (same bounds).
   static func applyMask(_ layer: Surface, _ mask: Surface) {
+    precondition(layer.bounds == mask.bounds, "a mask covers its layer's pixels")
     parallelRows(layer.bounds) { y in
-      let l = layer.row(y), m = mask.row(y)
-      for x in 0..<layer.width {
-        let a = Float(m[x * 4 + 3]) / 255
-        let p = UnsafeMutableRawPointer(l + x * 4)
-        let v = SIMD4<Float>(p.loadUnaligned(as: SIMD4<UInt8>.self)) * a
-        p.storeBytes(of: PixelMath.bytes(v), as: SIMD4<UInt8>.self)
+      // Two surfaces; each worker borrows only its own rows of them.
+      unsafe mask.readRow(y) { m in
+        unsafe layer.withRow(y) { l in
+          for x in 0..<l.count {
+            let a = Float(m[x].w) / 255
+            l[x] = PixelMath.bytes(SIMD4<Float>(l[x]) * a)
+          }
+        }
       }
     }
   }
@@ -50,13 +53,17 @@ enum Effects {
     let blurred = cache.alpha(s.cacheKey, target) { blurredAlpha(s, from: layer, target) }
     let color = SIMD4<Float>(Float(s.color.red), Float(s.color.green), Float(s.color.blue), Float(s.color.alpha)) * 255
     let w = blurred.width
+    let origin = parent.bounds.x0
     parallelRows(target) { y in
-      for x in target.x0..<target.x1 {
-        var a = blurred.pixels[(y - target.y0) * w + (x - target.x0)].w
-        if a <= 0 { continue }
-        a *= clipCoverage(s.clip, x, y, clips)
-        if a <= 0 { continue }
-        blendOver(parent.pixel(x, y), color * a)
+      // Each worker borrows only its own rows.
+      unsafe parent.withRow(y) { row in
+        for x in target.x0..<target.x1 {
+          var a = blurred.pixels[(y - target.y0) * w + (x - target.x0)].w
+          if a <= 0 { continue }
+          a *= clipCoverage(s.clip, x, y, clips)
+          if a <= 0 { continue }
+          blendOver(&row, x - origin, color * a)
+        }
       }
     }
   }
@@ -71,7 +78,8 @@ enum Effects {
         // Bilinear in the source for the fractional offset.
         func a(_ sx: Int, _ sy: Int) -> Float {
           guard sx >= layer.bounds.x0, sx < layer.bounds.x1, sy >= layer.bounds.y0, sy < layer.bounds.y1 else { return 0 }
-          return Float(layer.pixel(sx, sy)[3]) / 255
+          // Read on this thread only, after the layer was drawn.
+          return Float(unsafe layer.pixel(sx, sy).w) / 255
         }
         let sx = x - ox, sy = y - oy
         let top = a(sx, sy) * (1 - fx) + a(sx - 1, sy) * fx
@@ -88,24 +96,28 @@ enum Effects {
   static func composite(_ layer: Surface, into parent: Surface, opacity: Float, mode: BlendMode, clip: Int?, clips: [PreparedClip?]) {
     let b = layer.bounds.intersection(parent.bounds)
     guard !b.isEmpty, opacity > 0 else { return }
+    let lx = layer.bounds.x0, px = parent.bounds.x0
     parallelRows(b) { y in
-      for x in b.x0..<b.x1 {
-        let sp = UnsafeRawPointer(layer.pixel(x, y))
-        var src = SIMD4<Float>(sp.loadUnaligned(as: SIMD4<UInt8>.self))
-        if src.w <= 0 && mode != .plusLighter { continue }
-        var k = opacity
-        if clip != nil {
-          k *= clipCoverage(clip, x, y, clips)
-          if k <= 0 { continue }
-        }
-        src *= k
-        if mode == .sourceOver {
-          blendOver(parent.pixel(x, y), src)
-        } else {
-          let dp = UnsafeMutableRawPointer(parent.pixel(x, y))
-          let dst = SIMD4<Float>(dp.loadUnaligned(as: SIMD4<UInt8>.self)) / 255
-          let out = BlendMath.blend(mode, src: src / 255, dst: dst) * 255
-          dp.storeBytes(of: PixelMath.bytes(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))), as: SIMD4<UInt8>.self)
+      // Two surfaces; each worker borrows only its own rows of them.
+      unsafe layer.readRow(y) { source in
+        unsafe parent.withRow(y) { row in
+          for x in b.x0..<b.x1 {
+            var src = SIMD4<Float>(source[x - lx])
+            if src.w <= 0 && mode != .plusLighter { continue }
+            var k = opacity
+            if clip != nil {
+              k *= clipCoverage(clip, x, y, clips)
+              if k <= 0 { continue }
+            }
+            src *= k
+            if mode == .sourceOver {
+              blendOver(&row, x - px, src)
+            } else {
+              let dst = SIMD4<Float>(row[x - px]) / 255
+              let out = BlendMath.blend(mode, src: src / 255, dst: dst) * 255
+              row[x - px] = PixelMath.bytes(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
+            }
+          }
         }
       }
     }
@@ -126,28 +138,30 @@ enum Effects {
     let shape = PreparedClip(
       ClipShape(map: b.map, rect: b.rect, radii: b.radii, curve: b.radii.continuous ? .continuous : .circular,
                 parent: nil, deviceBounds: area, isPixelAligned: false))
+    let origin = surface.bounds.x0
     for y in area.y0..<area.y1 {
-      for x in area.x0..<area.x1 {
-        var c = shape.coverage(Float(x) + 0.5, Float(y) + 0.5)
-        if c <= 0 { continue }
-        c *= clipCoverage(b.clip, x, y, clips)
-        if c <= 0 { continue }
-        let p = UnsafeMutableRawPointer(surface.pixel(x, y))
-        let old = SIMD4<Float>(p.loadUnaligned(as: SIMD4<UInt8>.self))
-        let new = img.pixels[(y - read.y0) * img.width + (x - read.x0)] * 255
-        let v = (old + (new - old) * c).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-        p.storeBytes(of: PixelMath.bytes(v), as: SIMD4<UInt8>.self)
+      // One thread, one row at a time.
+      unsafe surface.withRow(y) { row in
+        for x in area.x0..<area.x1 {
+          var c = shape.coverage(Float(x) + 0.5, Float(y) + 0.5)
+          if c <= 0 { continue }
+          c *= clipCoverage(b.clip, x, y, clips)
+          if c <= 0 { continue }
+          let old = SIMD4<Float>(row[x - origin])
+          let new = img.pixels[(y - read.y0) * img.width + (x - read.x0)] * 255
+          let v = (old + (new - old) * c).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+          row[x - origin] = PixelMath.bytes(v)
+        }
       }
     }
   }
 
-  /// Premultiplied source-over of `src` (0…255) onto the pixel at `p`.
+  /// Premultiplied source-over of `src` (0…255) onto pixel `i` of `row`.
   @inline(__always)
-  static func blendOver(_ p: UnsafeMutablePointer<UInt8>, _ src: SIMD4<Float>) {
-    let raw = UnsafeMutableRawPointer(p)
-    let dst = SIMD4<Float>(raw.loadUnaligned(as: SIMD4<UInt8>.self))
+  static func blendOver(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) {
+    let dst = SIMD4<Float>(row[i])
     let out = src + dst * (1 - src.w * (1 / 255))
-    raw.storeBytes(of: PixelMath.bytes(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))), as: SIMD4<UInt8>.self)
+    row[i] = PixelMath.bytes(out.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
   }
 }
 

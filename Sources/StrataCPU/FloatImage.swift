@@ -16,12 +16,15 @@ struct FloatImage {
   /// The pixels of `s` inside `bounds` (which must lie inside the surface).
   init(_ s: Surface, _ bounds: PixelBounds) {
     self.init(width: bounds.x1 - bounds.x0, height: bounds.y1 - bounds.y0)
+    let w = width, dx = bounds.x0 - s.bounds.x0
+    var px = pixels
     for y in bounds.y0..<bounds.y1 {
-      let row = UnsafeRawPointer(s.pixel(bounds.x0, y))
-      for x in 0..<width {
-        pixels[(y - bounds.y0) * width + x] = SIMD4<Float>(row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)) / 255
+      // One thread reads, after the surface was drawn.
+      unsafe s.readRow(y) { row in
+        for x in 0..<w { px[(y - bounds.y0) * w + x] = SIMD4<Float>(row[dx + x]) / 255 }
       }
     }
+    pixels = px
   }
 
   /// Gaussian blur with the shared kernel, separable, transparent outside. Large sigmas
@@ -39,32 +42,31 @@ struct FloatImage {
     let r = k.count - 1
     var tmp = [SIMD4<Float>](repeating: .zero, count: pixels.count)
     let w = width, h = height
-    pixels.withUnsafeBufferPointer { src in
-      tmp.withUnsafeMutableBufferPointer { dst in
-        for y in 0..<h {
-          for x in 0..<w {
-            var acc = src[y * w + x] * k[0]
-            for i in 1...r {
-              if x - i >= 0 { acc += src[y * w + x - i] * k[i] }
-              if x + i < w { acc += src[y * w + x + i] * k[i] }
-            }
-            dst[y * w + x] = acc
+    let weights = k.span
+    do {
+      let src = pixels.span
+      var dst = tmp.mutableSpan
+      for y in 0..<h {
+        for x in 0..<w {
+          var acc = src[y * w + x] * weights[0]
+          for i in 1...r {
+            if x - i >= 0 { acc += src[y * w + x - i] * weights[i] }
+            if x + i < w { acc += src[y * w + x + i] * weights[i] }
           }
+          dst[y * w + x] = acc
         }
       }
     }
-    tmp.withUnsafeBufferPointer { src in
-      pixels.withUnsafeMutableBufferPointer { dst in
-        for y in 0..<h {
-          for x in 0..<w {
-            var acc = src[y * w + x] * k[0]
-            for i in 1...r {
-              if y - i >= 0 { acc += src[(y - i) * w + x] * k[i] }
-              if y + i < h { acc += src[(y + i) * w + x] * k[i] }
-            }
-            dst[y * w + x] = acc
-          }
+    let src = tmp.span
+    var dst = pixels.mutableSpan
+    for y in 0..<h {
+      for x in 0..<w {
+        var acc = src[y * w + x] * weights[0]
+        for i in 1...r {
+          if y - i >= 0 { acc += src[(y - i) * w + x] * weights[i] }
+          if y + i < h { acc += src[(y + i) * w + x] * weights[i] }
         }
+        dst[y * w + x] = acc
       }
     }
   }
@@ -122,11 +124,14 @@ struct FloatImage {
 
   /// Writes the pixels back into `s` at `bounds`' origin.
   func store(into s: Surface, at bounds: PixelBounds) {
+    let dx = bounds.x0 - s.bounds.x0
     for y in 0..<height {
-      let row = UnsafeMutableRawPointer(s.pixel(bounds.x0, bounds.y0 + y))
-      for x in 0..<width {
-        let v = (pixels[y * width + x] * 255).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-        row.storeBytes(of: PixelMath.bytes(v), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+      // One thread, one row at a time.
+      unsafe s.withRow(bounds.y0 + y) { row in
+        for x in 0..<width {
+          let v = (pixels[y * width + x] * 255).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+          row[dx + x] = PixelMath.bytes(v)
+        }
       }
     }
   }

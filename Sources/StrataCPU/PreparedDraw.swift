@@ -2,9 +2,14 @@ import Strata
 import StrataRender
 
 /// A texture level ready for sampling.
-struct TextureLevel: @unchecked Sendable {
-  /// Premultiplied RGBA8 texels; the `PreparedTexture` keeps their image alive.
-  let pixels: UnsafePointer<UInt8>
+struct TextureLevel: Sendable {
+  /// The image's `rgbaPixels` (shared, not copied).
+  let texels: [SIMD4<UInt8>]
+  let size: LevelSize
+}
+
+/// A texture level's size, and its scale from level 0.
+struct LevelSize: Sendable {
   let width: Int32
   let height: Int32
   /// Texel coordinates of level 0 times this give the level's texel coordinates.

@@ -11,26 +11,42 @@ struct Rasterizer {
 
   /// Draws `d` on the rows `rows` (device rows, inside the surface).
   func fill(_ d: PreparedDraw, rows: Range<Int>) {
+    // The texels are read through spans taken here, once per draw and band: copying a
+    // level (an array) out per pixel or row would count references, atomically, on
+    // memory every worker shares.
+    if let t = d.texture {
+      let levels = t.levels.span
+      fill(d, rows: rows, t.mapping, levels, levels[0].texels.span)
+    } else {
+      fill(d, rows: rows, nil, Span(), Span())
+    }
+  }
+
+  @inline(__always)
+  private func fill(
+    _ d: PreparedDraw, rows: Range<Int>, _ mapping: TexelMapping?, _ levels: Span<TextureLevel>, _ base: Span<SIMD4<UInt8>>
+  ) {
     let x0 = max(d.bounds.x0, surface.bounds.x0), x1 = min(d.bounds.x1, surface.bounds.x1)
     guard x0 < x1 else { return }
     for y in rows {
       let yc = Float(y) + 0.5
       guard let (xs, xe) = span(d.polygon, yc, x0, x1) else { continue }
-      // Addressed with device x: the row pointer is shifted by the surface's origin.
-      let row = surface.row(y) - surface.bounds.x0 * 4
-      switch d.path {
-      case .plainImage(let nearest):
-        plainImageRow(d, nearest: nearest, row: row, y: yc, xs: xs, xe: xe)
-      case .axisAlignedSolid:
-        if let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
-          generalRow(d, row: row, y: yc, xs: xs, xe: fx0)
-          fillSolid(row, fx0, fx1, d.color)
-          generalRow(d, row: row, y: yc, xs: fx1, xe: xe)
-        } else {
-          generalRow(d, row: row, y: yc, xs: xs, xe: xe)
+      // The row belongs to this worker's band, and is borrowed once.
+      unsafe surface.withRow(y) { row in
+        switch d.path {
+        case .plainImage(let nearest):
+          plainImageRow(d, nearest: nearest, mapping!, levels[0].size, base, row: &row, y: yc, xs: xs, xe: xe)
+        case .axisAlignedSolid:
+          if let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
+            generalRow(d, nil, levels, base, row: &row, y: yc, xs: xs, xe: fx0)
+            fillSolid(&row, fx0, fx1, d.color)
+            generalRow(d, nil, levels, base, row: &row, y: yc, xs: fx1, xe: xe)
+          } else {
+            generalRow(d, nil, levels, base, row: &row, y: yc, xs: xs, xe: xe)
+          }
+        case .general:
+          generalRow(d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
         }
-      case .general:
-        generalRow(d, row: row, y: yc, xs: xs, xe: xe)
       }
     }
   }
@@ -88,15 +104,18 @@ struct Rasterizer {
     return fx0 < fx1 ? (fx0, fx1) : nil
   }
 
-  /// Fills whole pixels with a premultiplied colour (0…255): a store when opaque.
+  /// Fills whole pixels (device x `x0..<x1`) of `row` with a premultiplied colour (0…255):
+  /// a store when opaque.
   @inline(__always)
-  func fillSolid(_ row: UnsafeMutablePointer<UInt8>, _ x0: Int, _ x1: Int, _ c: SIMD4<Float>) {
-    let raw = UnsafeMutableRawPointer(row)
+  func fillSolid(_ row: inout MutableSpan<SIMD4<UInt8>>, _ x0: Int, _ x1: Int, _ c: SIMD4<Float>) {
+    let origin = surface.bounds.x0
     if c.w >= 254.5 {
-      let v = PixelMath.bytes(c)
-      for x in x0..<x1 { raw.storeBytes(of: v, toByteOffset: x * 4, as: SIMD4<UInt8>.self) }
+      let v = PixelMath.bytes(c), a = x0 - origin, b = x1 - origin
+      // Checked once here, so the loop stores without a check per pixel (and vectorises).
+      precondition(a >= 0 && a <= b && b <= row.count, "run outside the row")
+      for i in a..<b { row[i] = v }
     } else {
-      for x in x0..<x1 { blend(row + x * 4, c) }
+      for x in x0..<x1 { blend(&row, x - origin, c) }
     }
   }
 
@@ -104,20 +123,19 @@ struct Rasterizer {
   /// path. Texel coordinates step in 16.16 fixed point; bilinear weights have 8 bits (as
   /// GPUs' filtering units), and the blend is integer source-over.
   @inline(__always)
-  func plainImageRow(_ d: PreparedDraw, nearest: Bool, row: UnsafeMutablePointer<UInt8>, y: Float, xs: Int, xe: Int) {
-    let t = d.texture!
-    let lv = t.levels[0]
-    let px = UnsafeRawPointer(lv.pixels)
+  func plainImageRow(
+    _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<SIMD4<UInt8>>,
+    row dst: inout MutableSpan<SIMD4<UInt8>>, y: Float, xs: Int, xe: Int
+  ) {
+    let origin = surface.bounds.x0
     let w = lv.width, h = lv.height
     let i = d.inv
     let occluder = d.occluder
-    let opacity = UInt32((d.opacity * 255).rounded())
+    let opacity = UInt16((d.opacity * 255).rounded())
     _ = (h, occluder)
     // A tint (shadow masks) scales the mask's alpha into the colour.
     let tinted = t.tint != .one
-    let tc = PixelMath.bytes(t.tint * 255)
-    let tintPacked = UInt32(tc.x) | UInt32(tc.y) << 8 | UInt32(tc.z) << 16 | UInt32(tc.w) << 24
-    let dst = UnsafeMutableRawPointer(row)
+    let tint = WidePixel.widen(PixelMath.bytes(t.tint * 255))
     // The pixels whose centres lie inside the rectangle, solved from the affine map
     // (u = i0·X + c_u, v = i3·X + c_v along the row), so the loop needs no bounds test.
     let cu = i.1 * y + i.2, cv = i.4 * y + i.5
@@ -174,7 +192,7 @@ struct Rasterizer {
     if tinted && !nearest {
       // A shadow mask: only the alpha channel matters (every channel holds it); filter it
       // alone and scale the tint by it.
-      let rowBytes = Int(w) &* 4
+      let rowPixels = Int(w)
       var x = first
       while x < last {
         if x == skip0 {
@@ -183,39 +201,38 @@ struct Rasterizer {
           continue
         }
         let ix = s >> 16, iy = tt >> 16
-        let fx = UInt32((s >> 8) & 0xFF), fy = UInt32((tt >> 8) & 0xFF)
+        let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
         s &+= ds; tt &+= dt
-        let o = x &* 4
+        let o = x &- origin
         x += 1
         if let oc = perPixelOccluder {
           let X = Float(x - 1) + 0.5
           if Self.inside(i.0 * X + cu, i.3 * X + cv, oc.x0, oc.y0, oc.x1, oc.y1, oc.radii) { continue }
         }
-        let a00: UInt32, a01: UInt32, a10: UInt32, a11: UInt32
+        let a00: UInt16, a01: UInt16, a10: UInt16, a11: UInt16
         if ix >= 0 && ix < maxX && iy >= 0 && iy < maxY {
-          let b = Int(iy &* w &+ ix) &* 4 &+ 3
-          a00 = UInt32(px.load(fromByteOffset: b, as: UInt8.self))
-          a01 = UInt32(px.load(fromByteOffset: b &+ 4, as: UInt8.self))
-          a10 = UInt32(px.load(fromByteOffset: b &+ rowBytes, as: UInt8.self))
-          a11 = UInt32(px.load(fromByteOffset: b &+ rowBytes &+ 4, as: UInt8.self))
+          let b = Int(iy &* w &+ ix)
+          a00 = UInt16(px[b].w)
+          a01 = UInt16(px[b &+ 1].w)
+          a10 = UInt16(px[b &+ rowPixels].w)
+          a11 = UInt16(px[b &+ rowPixels &+ 1].w)
         } else {
           let x0 = Int(min(max(ix, 0), maxX)), x1 = Int(min(max(ix &+ 1, 0), maxX))
           let y0 = Int(min(max(iy, 0), maxY)), y1 = Int(min(max(iy &+ 1, 0), maxY))
-          a00 = UInt32(px.load(fromByteOffset: (y0 &* Int(w) &+ x0) &* 4 &+ 3, as: UInt8.self))
-          a01 = UInt32(px.load(fromByteOffset: (y0 &* Int(w) &+ x1) &* 4 &+ 3, as: UInt8.self))
-          a10 = UInt32(px.load(fromByteOffset: (y1 &* Int(w) &+ x0) &* 4 &+ 3, as: UInt8.self))
-          a11 = UInt32(px.load(fromByteOffset: (y1 &* Int(w) &+ x1) &* 4 &+ 3, as: UInt8.self))
+          a00 = UInt16(px[y0 &* Int(w) &+ x0].w)
+          a01 = UInt16(px[y0 &* Int(w) &+ x1].w)
+          a10 = UInt16(px[y1 &* Int(w) &+ x0].w)
+          a11 = UInt16(px[y1 &* Int(w) &+ x1].w)
         }
-        // The same rounding as PackedPixel.lerp, twice.
+        // The same rounding as WidePixel.lerp, twice.
         let top = (a00 &* (256 &- fx) &+ a01 &* fx &+ 128) >> 8
         let bottom = (a10 &* (256 &- fx) &+ a11 &* fx &+ 128) >> 8
         var a = (top &* (256 &- fy) &+ bottom &* fy &+ 128) >> 8
         if opacity < 255 { a = (a &* opacity &+ 127) / 255 }
         if a == 0 { continue }
-        let c = PackedPixel.mul255(tintPacked, a)
-        if c == 0 { continue }
-        let old = dst.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-        dst.storeBytes(of: c >> 24 == 255 ? c : PackedPixel.over(c, old), toByteOffset: o, as: UInt32.self)
+        let c = WidePixel.mul255(tint, a)
+        if c == .zero { continue }
+        dst[o] = WidePixel.narrow(c.w == 255 ? c : WidePixel.over(c, WidePixel.widen(dst[o])))
       }
       return
     }
@@ -233,7 +250,7 @@ struct Rasterizer {
           continue
         }
       }
-      var c: UInt32
+      var c: WidePixel.Lanes
       let ix = s >> 16, iy = tt >> 16
       if nearest {
         // Exact float coordinates: nearest sampling must not drift across texel edges.
@@ -241,37 +258,38 @@ struct Rasterizer {
         let u = i.0 * X + cu, v = i.3 * X + cv
         let fs = (t.a * u + t.c * v + t.tx).rounded(.down), ft = (t.b * u + t.d * v + t.ty).rounded(.down)
         let cx = Int32(min(max(fs, 0), Float(maxX))), cy = Int32(min(max(ft, 0), Float(maxY)))
-        c = px.loadUnaligned(fromByteOffset: Int(cy &* w &+ cx) &* 4, as: UInt32.self)
+        c = WidePixel.widen(px[Int(cy &* w &+ cx)])
       } else {
-        let fx = UInt32((s >> 8) & 0xFF), fy = UInt32((tt >> 8) & 0xFF)
+        let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
         let x0 = min(max(ix, 0), maxX), x1 = min(max(ix &+ 1, 0), maxX)
         let y0 = min(max(iy, 0), maxY), y1 = min(max(iy &+ 1, 0), maxY)
         let r0 = Int(y0 &* w), r1 = Int(y1 &* w)
-        let a = px.loadUnaligned(fromByteOffset: (r0 &+ Int(x0)) &* 4, as: UInt32.self)
-        let b = px.loadUnaligned(fromByteOffset: (r0 &+ Int(x1)) &* 4, as: UInt32.self)
-        let cc = px.loadUnaligned(fromByteOffset: (r1 &+ Int(x0)) &* 4, as: UInt32.self)
-        let dd = px.loadUnaligned(fromByteOffset: (r1 &+ Int(x1)) &* 4, as: UInt32.self)
-        c = PackedPixel.lerp(PackedPixel.lerp(a, b, fx), PackedPixel.lerp(cc, dd, fx), fy)
+        let a = WidePixel.widen(px[r0 &+ Int(x0)])
+        let b = WidePixel.widen(px[r0 &+ Int(x1)])
+        let cc = WidePixel.widen(px[r1 &+ Int(x0)])
+        let dd = WidePixel.widen(px[r1 &+ Int(x1)])
+        c = WidePixel.lerp(WidePixel.lerp(a, b, fx), WidePixel.lerp(cc, dd, fx), fy)
       }
       s &+= ds; tt &+= dt
-      let o = x &* 4
+      let o = x &- origin
       x += 1
-      if tinted { c = PackedPixel.mul255(tintPacked, c >> 24) }
-      if opacity < 255 { c = PackedPixel.mul255(c, opacity) }
-      if c == 0 { continue }
-      if c >> 24 == 255 {
-        dst.storeBytes(of: c, toByteOffset: o, as: UInt32.self)
-      } else {
-        let old = dst.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-        dst.storeBytes(of: PackedPixel.over(c, old), toByteOffset: o, as: UInt32.self)
-      }
+      if tinted { c = WidePixel.mul255(tint, c.w) }
+      if opacity < 255 { c = WidePixel.mul255(c, opacity) }
+      if c == .zero { continue }
+      dst[o] = WidePixel.narrow(c.w == 255 ? c : WidePixel.over(c, WidePixel.widen(dst[o])))
     }
   }
 
-  func generalRow(_ d: PreparedDraw, row: UnsafeMutablePointer<UInt8>, y: Float, xs: Int, xe: Int) {
+  /// The per-pixel path: coverage of the shape, clips, ring and shadow, then the paint
+  /// (the image through `texture`, `levels` and `base`, else the solid colour).
+  func generalRow(
+    _ d: PreparedDraw, _ texture: TexelMapping?, _ levels: Span<TextureLevel>, _ base: Span<SIMD4<UInt8>>,
+    row: inout MutableSpan<SIMD4<UInt8>>, y: Float, xs: Int, xe: Int
+  ) {
     let i = d.inv
-    let needsJacobian = d.softEdges != 0 || d.hasRadii || d.ring != nil || d.texture?.needsLevelOfDetail == true
-    let texture = d.texture, clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder
+    let origin = surface.bounds.x0
+    let needsJacobian = d.softEdges != 0 || d.hasRadii || d.ring != nil || texture?.needsLevelOfDetail == true
+    let clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder
     for x in xs..<xe {
       let X = Float(x) + 0.5
       guard let (u, v, w) = Projection.unproject(i.0, i.1, i.2, i.3, i.4, i.5, i.6, i.7, i.8, x: X, y: y) else { continue }
@@ -302,11 +320,11 @@ struct Rasterizer {
       if cov <= 0 { continue }
       let src: SIMD4<Float>
       if let t = texture {
-        src = sample(t, u: u, v: v, jacobian: j) * t.tint * (d.opacity * cov)
+        src = sample(t, levels, base, u: u, v: v, jacobian: j) * t.tint * (d.opacity * cov)
       } else {
         src = d.color * cov
       }
-      blend(row + x * 4, src)
+      blend(&row, x - origin, src)
     }
   }
 
@@ -314,31 +332,33 @@ struct Rasterizer {
   /// where the image is magnified (level of detail at most 0), else the minification
   /// filter; trilinear blends the two levels `Sampling.mipLevels` picks. The GPU does the
   /// same in `Shaders/draw.frag` (`sampleImage`).
+  ///
+  /// `base` is the texels of `levels[0]`.
   @inline(__always)
-  func sample(_ t: PreparedTexture, u: Float, v: Float, jacobian j: Coverage.Jacobian) -> SIMD4<Float> {
+  func sample(
+    _ t: TexelMapping, _ levels: Span<TextureLevel>, _ base: Span<SIMD4<UInt8>>, u: Float, v: Float, jacobian j: Coverage.Jacobian
+  ) -> SIMD4<Float> {
     let s = t.a * u + t.c * v + t.tx, tt = t.b * u + t.d * v + t.ty
-    let lv = t.levels[0]
+    let lv = levels[0].size
     if !t.needsLevelOfDetail {
-      return t.magFilter == .nearest ? TextureSampler.nearest(lv.pixels, lv, s, tt) : TextureSampler.bilinear(lv.pixels, lv, s, tt)
+      return t.magFilter == .nearest ? TextureSampler.nearest(base, lv, s, tt) : TextureSampler.bilinear(base, lv, s, tt)
     }
     let lod = Sampling.levelOfDetail(texelsPerPixel: t.footprint(j), bias: t.bias)
     if lod <= 0 {
       return t.magFilter == .nearest
-        ? TextureSampler.nearest(lv.pixels, lv, s, tt)
-        : TextureSampler.bilinear(lv.pixels, lv, s, tt)
+        ? TextureSampler.nearest(base, lv, s, tt)
+        : TextureSampler.bilinear(base, lv, s, tt)
     }
     switch t.minFilter {
     case .nearest:
-      return TextureSampler.nearest(lv.pixels, lv, s, tt)
+      return TextureSampler.nearest(base, lv, s, tt)
     case .linear:
-      return TextureSampler.bilinear(lv.pixels, lv, s, tt)
+      return TextureSampler.bilinear(base, lv, s, tt)
     case .trilinear:
-      let (i0, i1, f) = Sampling.mipLevels(lod: lod, count: t.levels.count)
-      let a = t.levels[i0]
-      let ca = TextureSampler.bilinear(a.pixels, a, s, tt)
+      let (i0, i1, f) = Sampling.mipLevels(lod: lod, count: levels.count)
+      let ca = TextureSampler.bilinear(levels[i0].texels.span, levels[i0].size, s, tt)
       if f == 0 || i1 == i0 { return ca }
-      let b = t.levels[i1]
-      let cb = TextureSampler.bilinear(b.pixels, b, s, tt)
+      let cb = TextureSampler.bilinear(levels[i1].texels.span, levels[i1].size, s, tt)
       return ca + (cb - ca) * f
     }
   }
@@ -349,15 +369,14 @@ struct Rasterizer {
     Coverage.insideRoundedRect(u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii)
   }
 
-  /// Premultiplied source-over of `src` (0…255, each colour at most alpha) onto the pixel
-  /// at `p`. With premultiplied inputs the result stays within 0…255 (up to rounding), so
+  /// Premultiplied source-over of `src` (0…255, each colour at most alpha) onto pixel `i`
+  /// of `row`. With premultiplied inputs the result stays within 0…255 (up to rounding), so
   /// no clamp is needed.
   @inline(__always)
-  func blend(_ p: UnsafeMutablePointer<UInt8>, _ src: SIMD4<Float>) {
-    let raw = UnsafeMutableRawPointer(p)
-    let dst = SIMD4<Float>(raw.loadUnaligned(as: SIMD4<UInt8>.self))
+  func blend(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) {
+    let dst = SIMD4<Float>(row[i])
     let out = src + dst * (1 - src.w * (1 / 255))
-    raw.storeBytes(of: PixelMath.bytes(out), as: SIMD4<UInt8>.self)
+    row[i] = PixelMath.bytes(out)
   }
 }
 
@@ -373,7 +392,7 @@ extension PreparedDraw {
   }
 
   static func rowPath(_ d: PreparedDraw) -> RowPath {
-    if let t = d.texture {
+    if let t = d.texture?.mapping {
       guard d.isAffine, !d.hasRadii, d.ring == nil, d.shadow == nil, d.softEdges == 0, d.clips.isEmpty else { return .general }
       let j = Coverage.Jacobian(dudx: d.inv.0, dudy: d.inv.1, dvdx: d.inv.3, dvdy: d.inv.4)
       let lod = Sampling.levelOfDetail(texelsPerPixel: t.footprint(j), bias: t.bias)

@@ -4,18 +4,17 @@ import StrataRender
 /// Reads premultiplied texels as 0…255 floats.
 enum TextureSampler {
   @inline(__always)
-  static func texel(_ p: UnsafePointer<UInt8>, _ w: Int32, _ x: Int32, _ y: Int32) -> SIMD4<Float> {
-    let raw = UnsafeRawPointer(p + Int(y &* w &+ x) &* 4)
-    return SIMD4<Float>(raw.loadUnaligned(as: SIMD4<UInt8>.self))
+  static func texel(_ p: Span<SIMD4<UInt8>>, _ w: Int32, _ x: Int32, _ y: Int32) -> SIMD4<Float> {
+    SIMD4<Float>(p[Int(y &* w &+ x)])
   }
 
   @inline(__always)
-  static func nearest(_ p: UnsafePointer<UInt8>, _ lv: TextureLevel, _ s: Float, _ t: Float) -> SIMD4<Float> {
+  static func nearest(_ p: Span<SIMD4<UInt8>>, _ lv: LevelSize, _ s: Float, _ t: Float) -> SIMD4<Float> {
     texel(p, lv.width, Sampling.nearest(s * lv.scaleX, size: lv.width), Sampling.nearest(t * lv.scaleY, size: lv.height))
   }
 
   @inline(__always)
-  static func bilinear(_ p: UnsafePointer<UInt8>, _ lv: TextureLevel, _ s: Float, _ t: Float) -> SIMD4<Float> {
+  static func bilinear(_ p: Span<SIMD4<UInt8>>, _ lv: LevelSize, _ s: Float, _ t: Float) -> SIMD4<Float> {
     let (x0, x1, fx) = Sampling.linear(s * lv.scaleX, size: lv.width)
     let (y0, y1, fy) = Sampling.linear(t * lv.scaleY, size: lv.height)
     let w = lv.width

@@ -4,7 +4,7 @@ import CEGL
 /// unloaded, and the process needs them until it exits.
 ///
 /// The corresponding C functions are `dlopen` and `dlsym`.
-struct DynamicLibrary: @unchecked Sendable {
+@safe struct DynamicLibrary: @unchecked Sendable {
   let handle: UnsafeMutableRawPointer
   let name: String
 
@@ -12,15 +12,15 @@ struct DynamicLibrary: @unchecked Sendable {
   static func open(_ names: [String]) -> Result<DynamicLibrary, GLSetupError> {
     var reasons: [String] = []
     for n in names {
-      if let h = dlopen(n, RTLD_NOW | RTLD_LOCAL) {
-        return .success(DynamicLibrary(handle: h, name: n))
+      if let h = unsafe dlopen(n, RTLD_NOW | RTLD_LOCAL) {
+        return .success(unsafe DynamicLibrary(handle: h, name: n))
       }
-      reasons.append(dlerror().map { String(cString: $0) } ?? "\(n): cannot be loaded")
+      reasons.append(unsafe dlerror().map { unsafe String(cString: $0) } ?? "\(n): cannot be loaded")
     }
     return .failure(.libraryMissing(names.joined(separator: " or "), reasons.joined(separator: "; ")))
   }
 
-  func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(handle, name) }
+  func symbol(_ name: String) -> UnsafeMutableRawPointer? { unsafe dlsym(handle, name) }
 }
 
 /// Why the GPU backend could not be set up. Each case says what to install or try.

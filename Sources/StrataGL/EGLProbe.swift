@@ -27,8 +27,8 @@ public enum EGLProbe {
     case .success(let calls):
       egl = calls
     }
-    let client = egl.extensions(cegl_no_display())
-    guard egl.getPlatformDisplay != nil, client.contains("EGL_EXT_platform_base") else {
+    let client = egl.extensions(nil)
+    guard egl.hasPlatformDisplays, client.contains("EGL_EXT_platform_base") else {
       steps.append(ProbeStep(name: "libEGL", outcome: .failed("no EGL_EXT_platform_base: the EGL library cannot open headless displays")))
       return Result(context: nil, steps: steps)
     }
@@ -56,7 +56,7 @@ public enum EGLProbe {
       guard client.contains("EGL_MESA_platform_surfaceless") else {
         return (nil, [ProbeStep(name: "surfaceless", outcome: .skipped("EGL_MESA_platform_surfaceless not offered (not Mesa)"))])
       }
-      guard let dpy = egl.getPlatformDisplay!(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
+      guard let dpy = egl.surfacelessDisplay() else {
         return (nil, [ProbeStep(name: "surfaceless", outcome: .failed("no display: \(egl.lastError())"))])
       }
       switch ContextFactory.make(egl: egl, display: dpy, platform: .surfaceless, device: "Mesa surfaceless", debug: debug, cleanup: {}) {
@@ -67,25 +67,22 @@ public enum EGLProbe {
   }
 
   static func probeDevices(egl: EGLCalls, client: Set<String>, debug: Bool) -> (GLContext?, [ProbeStep]) {
-    guard client.contains("EGL_EXT_platform_device"), let query = egl.queryDevices else {
+    guard client.contains("EGL_EXT_platform_device"), egl.canListDevices else {
       return (nil, [ProbeStep(name: "device", outcome: .skipped("EGL_EXT_platform_device not offered"))])
     }
-    var count: EGLint = 0
-    var devices = [EGLDeviceEXT?](repeating: nil, count: 16)
-    guard query(16, &devices, &count) == EGLBoolean(EGL_TRUE), count > 0 else {
+    guard let devices = egl.devices(), !devices.isEmpty else {
       return (nil, [ProbeStep(name: "device", outcome: .skipped("no EGL devices"))])
     }
     var steps: [ProbeStep] = []
-    for i in 0..<Int(count) {
-      guard let dev = devices[i] else { continue }
-      let exts = egl.queryDeviceString?(dev, EGL_EXTENSIONS).map { String(cString: $0) } ?? ""
-      let file = egl.queryDeviceString?(dev, EGL_DRM_DEVICE_FILE_EXT).map { String(cString: $0) } ?? "device \(i)"
+    for (i, dev) in devices.enumerated() {
+      let exts = egl.deviceString(dev, EGL_EXTENSIONS) ?? ""
+      let file = egl.deviceString(dev, EGL_DRM_DEVICE_FILE_EXT) ?? "device \(i)"
       let name = "device \(i) (\(file))"
       if exts.contains("EGL_MESA_device_software") {
         steps.append(ProbeStep(name: name, outcome: .skipped("a software rasteriser; the surfaceless step uses it")))
         continue
       }
-      guard let dpy = egl.getPlatformDisplay!(EGLenum(EGL_PLATFORM_DEVICE_EXT), dev, nil) else {
+      guard let dpy = egl.display(of: dev) else {
         steps.append(ProbeStep(name: name, outcome: .failed("no display: \(egl.lastError())")))
         continue
       }
@@ -116,9 +113,11 @@ public enum EGLProbe {
     }
     var steps: [ProbeStep] = []
     for node in nodes {
-      let fd = Glibc.open(node, O_RDWR | O_CLOEXEC)
-      guard fd >= 0 else {
-        steps.append(ProbeStep(name: "gbm \(node)", outcome: .failed("cannot open: \(String(cString: strerror(errno)))")))
+      let fd: Int32
+      switch GBMCalls.openRenderNode(node) {
+      case .success(let f): fd = f
+      case .failure(let why):
+        steps.append(ProbeStep(name: "gbm \(node)", outcome: .failed("cannot open: \(why.reason)")))
         continue
       }
       guard let device = gbm.createDevice(fd) else {
@@ -126,7 +125,7 @@ public enum EGLProbe {
         steps.append(ProbeStep(name: "gbm \(node)", outcome: .failed("gbm_create_device failed")))
         continue
       }
-      guard let dpy = egl.getPlatformDisplay!(EGLenum(EGL_PLATFORM_GBM_KHR), UnsafeMutableRawPointer(device), nil) else {
+      guard let dpy = egl.display(of: device) else {
         gbm.destroyDevice(device)
         close(fd)
         steps.append(ProbeStep(name: "gbm \(node)", outcome: .failed("no display: \(egl.lastError())")))

@@ -9,14 +9,17 @@ import Foundation
 final class GLContext: @unchecked Sendable {
   let egl: EGLCalls
   let gl: GLCalls
-  let display: EGLDisplay
-  let context: EGLContext
+  let display: DisplayHandle
+  let context: ContextHandle
   /// A 1x1 pbuffer when the display lacks `EGL_KHR_surfaceless_context`.
-  let surface: EGLSurface?
+  let surface: SurfaceHandle?
   let info: GLInfo
   private let cleanup: () -> Void
 
-  init(egl: EGLCalls, gl: GLCalls, display: EGLDisplay, context: EGLContext, surface: EGLSurface?, info: GLInfo, cleanup: @escaping () -> Void) {
+  init(
+    egl: EGLCalls, gl: GLCalls, display: DisplayHandle, context: ContextHandle, surface: SurfaceHandle?, info: GLInfo,
+    cleanup: @escaping () -> Void
+  ) {
     self.egl = egl
     self.gl = gl
     self.display = display
@@ -27,9 +30,9 @@ final class GLContext: @unchecked Sendable {
   }
 
   deinit {
-    _ = egl.makeCurrent(display, cegl_no_surface(), cegl_no_surface(), cegl_no_context())
-    if let s = surface { _ = egl.destroySurface(display, s) }
-    _ = egl.destroyContext(display, context)
+    _ = egl.makeCurrent(display, nil, nil)
+    if let s = surface { egl.destroySurface(display, s) }
+    egl.destroyContext(display, context)
     cleanup()
   }
 
@@ -37,11 +40,10 @@ final class GLContext: @unchecked Sendable {
   ///
   /// The corresponding C function is `eglMakeCurrent`.
   func withCurrent<T>(_ body: (GLCalls) throws -> T) throws -> T {
-    let s = surface ?? cegl_no_surface()
-    guard egl.makeCurrent(display, s, s, context) == EGLBoolean(EGL_TRUE) else {
+    guard egl.makeCurrent(display, surface, context) else {
       throw GLRenderError.contextLost("eglMakeCurrent failed: \(egl.lastError())")
     }
-    defer { _ = egl.makeCurrent(display, cegl_no_surface(), cegl_no_surface(), cegl_no_context()) }
+    defer { _ = egl.makeCurrent(display, nil, nil) }
     return try body(gl)
   }
 }

@@ -25,12 +25,11 @@ final class GLGarbage: Sendable {
     for kind in Kind.allCases {
       let ids = p.filter { $0.0 == kind }.map(\.1)
       guard !ids.isEmpty else { continue }
-      let n = GLsizei(ids.count)
       switch kind {
-      case .texture: gl.deleteTextures(n, ids)
-      case .framebuffer: gl.deleteFramebuffers(n, ids)
-      case .buffer: gl.deleteBuffers(n, ids)
-      case .vertexArray: gl.deleteVertexArrays(n, ids)
+      case .texture: gl.deleteTextures(ids)
+      case .framebuffer: gl.deleteFramebuffers(ids)
+      case .buffer: gl.deleteBuffers(ids)
+      case .vertexArray: gl.deleteVertexArrays(ids)
       case .program: for id in ids { gl.deleteProgram(id) }
       }
     }
@@ -50,9 +49,7 @@ final class GLTexture: Sendable {
   private let garbage: GLGarbage
 
   init(_ gl: GLCalls, width: Int, height: Int, levels: Int, garbage: GLGarbage, layout: TextureLevels? = nil) {
-    var id: GLuint = 0
-    gl.genTextures(1, &id)
-    self.id = id
+    self.id = gl.genTexture()
     self.width = width
     self.height = height
     self.levels = levels
@@ -85,8 +82,7 @@ final class GLTarget: Sendable {
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
     texture = t
-    var fb: GLuint = 0
-    gl.genFramebuffers(1, &fb)
+    let fb = gl.genFramebuffer()
     framebuffer = fb
     gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), fb)
     gl.framebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), t.id, 0)
@@ -132,9 +128,7 @@ final class GLName: Sendable {
 
   init(_ gl: GLCalls, _ kind: GLGarbage.Kind, garbage: GLGarbage) {
     precondition(kind == .buffer || kind == .vertexArray, "GLName owns buffers and vertex arrays")
-    var id: GLuint = 0
-    if kind == .buffer { gl.genBuffers(1, &id) } else { gl.genVertexArrays(1, &id) }
-    self.id = id
+    self.id = kind == .buffer ? gl.genBuffer() : gl.genVertexArray()
     self.kind = kind
     self.garbage = garbage
   }

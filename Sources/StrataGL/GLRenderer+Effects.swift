@@ -135,7 +135,7 @@ extension GLRenderer.State {
       let out = try offscreen(gl, t.bounds)
       let values = m.map { Float($0) }
       try run(gl, .colorMatrix, into: out, rect: t.bounds, blend: false, PassInputs(src: t) { gl, p in
-        gl.uniform1fv(p.uniform("u_matrix"), 20, values)
+        gl.uniform1fv(p.uniform("u_matrix"), values)
       })
       release(t)
       return out
@@ -171,14 +171,14 @@ extension GLRenderer.State {
       try run(gl, .blur, into: to, rect: t.bounds, blend: false, PassInputs(src: from) { gl, p in
         gl.uniform2f(p.uniform("u_direction"), Float(dir.0), Float(dir.1))
         gl.uniform1i(p.uniform("u_radius"), GLint(k.count - 1))
-        gl.uniform1fv(p.uniform("u_weights"), 33, weights)
+        gl.uniform1fv(p.uniform("u_weights"), weights)
       })
     }
     let out = try offscreen(gl, t.bounds)
     try run(gl, .blur, into: out, rect: t.bounds, blend: false, PassInputs(src: tmp) { gl, p in
       gl.uniform2f(p.uniform("u_direction"), 0, 1)
       gl.uniform1i(p.uniform("u_radius"), GLint(k.count - 1))
-      gl.uniform1fv(p.uniform("u_weights"), 33, weights)
+      gl.uniform1fv(p.uniform("u_weights"), weights)
     })
     release(tmp)
     release(t)

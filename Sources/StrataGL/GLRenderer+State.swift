@@ -34,11 +34,7 @@ extension GLRenderer {
       guard context.info.debugOutput else { return }
       try context.withCurrent { gl in
         gl.enable(GLenum(GL_DEBUG_OUTPUT_KHR))
-        gl.debugMessageCallback?({ _, _, _, severity, length, message, _ in
-          guard let message else { return }
-          let text = String(decoding: UnsafeRawBufferPointer(start: message, count: Int(length)), as: UTF8.self)
-          FileHandle.standardError.write("strata: GL debug (severity 0x\(String(severity, radix: 16))): \(text)\n".data(using: .utf8)!)
-        }, nil)
+        gl.logDebugMessages()
       }
     }
 
@@ -88,9 +84,8 @@ extension GLRenderer {
       let drawn = clock.now
       bind(gl, surface)
       gl.pixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-      target.pixels.withUnsafeMutableBytes { p in
-        gl.readPixels(0, 0, GLsizei(list.width), GLsizei(list.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), p.baseAddress)
-      }
+      gl.readPixels(
+        x: 0, y: 0, width: list.width, height: list.height, format: GL_RGBA, type: GL_UNSIGNED_BYTE, into: &target.pixels)
       timings = Timings(render: drawn - start, readback: clock.now - drawn)
       targets.trim()
       try check(gl)
@@ -164,9 +159,7 @@ extension GLRenderer {
       gl.activeTexture(GLenum(GL_TEXTURE0))
       gl.bindVertexArray(vertexArray!.id)
       gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer!.id)
-      data.floats.withUnsafeBytes { p in
-        gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(p.count), p.baseAddress, GLenum(GL_STREAM_DRAW))
-      }
+      gl.bufferData(GL_ARRAY_BUFFER, data.floats, GL_STREAM_DRAW)
       let stride = InstanceData.floatsPerInstance * 4
       for i in 0..<InstanceData.vec4sPerInstance {
         gl.enableVertexAttribArray(GLuint(i))
@@ -191,13 +184,13 @@ extension GLRenderer {
         } else {
           let levels = tex.layout.uniforms
           gl.uniform1i(program.uniform("u_levels"), GLint(tex.layout.levels.count))
-          gl.uniform4fv(program.uniform("u_levelRect"), GLsizei(tex.layout.levels.count), levels.rects)
-          gl.uniform4fv(program.uniform("u_levelMap"), GLsizei(tex.layout.levels.count), levels.maps)
+          gl.uniform4fv(program.uniform("u_levelRect"), levels.rects)
+          gl.uniform4fv(program.uniform("u_levelMap"), levels.maps)
         }
         // ES 3.0 has no base instance: point the attributes at the batch's first instance.
         for i in 0..<InstanceData.vec4sPerInstance {
           let offset = batch.first * stride + i * 16
-          gl.vertexAttribPointer(GLuint(i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride), UnsafeRawPointer(bitPattern: offset))
+          gl.vertexAttribPointer(i, size: 4, type: GL_FLOAT, normalized: false, stride: stride, offset: offset)
         }
         gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
       }
@@ -252,9 +245,7 @@ extension GLRenderer {
       }
       gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
       gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-      f.withUnsafeBytes { p in
-        gl.texSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 5, GLsizei(clips.count), GLenum(GL_RGBA), GLenum(GL_FLOAT), p.baseAddress)
-      }
+      gl.texSubImage2D(GL_TEXTURE_2D, level: 0, x: 0, y: 0, width: 5, height: clips.count, format: GL_RGBA, type: GL_FLOAT, pixels: f)
     }
 
     /// Turns a GL error or a context reset into a thrown error.

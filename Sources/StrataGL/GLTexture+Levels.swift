@@ -14,24 +14,22 @@ extension GLTexture {
     gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
     gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(layout.width), GLsizei(layout.height))
     gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-    func put(_ l: TextureLevels.Level, _ p: UnsafeRawPointer?) {
+    func put(_ l: TextureLevels.Level, _ texels: [SIMD4<UInt8>]) {
       gl.texSubImage2D(
-        GLenum(GL_TEXTURE_2D), 0, GLint(l.x), GLint(l.y), GLsizei(l.width), GLsizei(l.height), GLenum(GL_RGBA),
-        GLenum(GL_UNSIGNED_BYTE), p)
+        GL_TEXTURE_2D, level: 0, x: l.x, y: l.y, width: l.width, height: l.height, format: GL_RGBA, type: GL_UNSIGNED_BYTE,
+        pixels: texels)
     }
     let whole = layout.levels[0]
     if whole.sourceX == 0 && whole.sourceY == 0 && whole.width == image.width && whole.height == image.height {
-      // The whole image as it is: upload its storage without a copy.
-      withExtendedLifetime(image) { put(whole, UnsafeRawPointer(image.unsafeBaseAddress)) }
+      // The whole image as it is: upload its pixels without a copy.
+      put(whole, image.rgbaPixels)
     } else {
-      TextureTiling.crop(image, x: whole.sourceX, y: whole.sourceY, width: whole.width, height: whole.height)
-        .withUnsafeBytes { put(whole, $0.baseAddress) }
+      put(whole, TextureTiling.crop(image, x: whole.sourceX, y: whole.sourceY, width: whole.width, height: whole.height))
     }
     guard layout.levels.count > 1 else { return t }
     let chain = image.mipmaps
     for (k, l) in layout.levels.enumerated().dropFirst() {
-      TextureTiling.crop(chain[k - 1], x: l.sourceX, y: l.sourceY, width: l.width, height: l.height)
-        .withUnsafeBytes { put(l, $0.baseAddress) }
+      put(l, TextureTiling.crop(chain[k - 1], x: l.sourceX, y: l.sourceY, width: l.width, height: l.height))
     }
     return t
   }

@@ -44,14 +44,8 @@ final class ShaderProgram {
     gl.linkProgram(p)
     gl.deleteShader(v)
     gl.deleteShader(f)
-    var ok: GLint = 0
-    gl.getProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
-    guard ok == GL_TRUE else {
-      let log = Self.log { n, len, buf in gl.getProgramInfoLog(p, n, len, buf) } size: {
-        var n: GLint = 0
-        gl.getProgramiv(p, GLenum(GL_INFO_LOG_LENGTH), &n)
-        return n
-      }
+    guard gl.getProgramiv(p, GL_LINK_STATUS) == GL_TRUE else {
+      let log = gl.getProgramInfoLog(p)
       gl.deleteProgram(p)
       throw .shader("linking \(vertex) + \(fragment) failed:\n\(log)")
     }
@@ -75,33 +69,13 @@ final class ShaderProgram {
 
   static func compile(_ gl: GLCalls, _ type: GLenum, _ source: String, name: String) throws(GLRenderError) -> GLuint {
     let s = gl.createShader(type)
-    source.withCString { p in
-      var ptr: UnsafePointer<GLchar>? = p
-      gl.shaderSource(s, 1, &ptr, nil)
-    }
+    gl.shaderSource(s, source)
     gl.compileShader(s)
-    var ok: GLint = 0
-    gl.getShaderiv(s, GLenum(GL_COMPILE_STATUS), &ok)
-    guard ok == GL_TRUE else {
-      let log = Self.log { n, len, buf in gl.getShaderInfoLog(s, n, len, buf) } size: {
-        var n: GLint = 0
-        gl.getShaderiv(s, GLenum(GL_INFO_LOG_LENGTH), &n)
-        return n
-      }
+    guard gl.getShaderiv(s, GL_COMPILE_STATUS) == GL_TRUE else {
+      let log = gl.getShaderInfoLog(s)
       gl.deleteShader(s)
       throw .shader("compiling \(name) failed:\n\(log)")
     }
     return s
-  }
-
-  private static func log(
-    _ fetch: (GLsizei, UnsafeMutablePointer<GLsizei>, UnsafeMutablePointer<GLchar>) -> Void, size: () -> GLint
-  ) -> String {
-    let n = max(1, Int(size()))
-    var buf = [GLchar](repeating: 0, count: n + 1)
-    var len: GLsizei = 0
-    buf.withUnsafeMutableBufferPointer { fetch(GLsizei(n), &len, $0.baseAddress!) }
-    let bytes = buf.prefix(Int(len)).map { UInt8(bitPattern: $0) }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -70,20 +70,18 @@ struct TextureTiling: Equatable {
   /// The border each tile texture has on every side.
   var border: Int { isTiled ? 1 : 0 }
 
-  /// The premultiplied texels `[x, x + width) × [y, y + height)` of `image`, edge texels
-  /// repeated outside it (as clamp-to-edge addressing reads them).
-  static func crop(_ image: Image, x: Int, y: Int, width w: Int, height h: Int) -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: w * h * 4)
-    let src = image.unsafeBaseAddress
+  /// The premultiplied texels `[x, x + width) × [y, y + height)` of `image` (laid out as
+  /// `Image.rgbaPixels`), edge texels repeated outside it (as clamp-to-edge addressing
+  /// reads them).
+  static func crop(_ image: Image, x: Int, y: Int, width w: Int, height h: Int) -> [SIMD4<UInt8>] {
+    var out = [SIMD4<UInt8>](repeating: .zero, count: w * h)
+    let src = image.rgbaPixels
     let iw = image.width, ih = image.height
-    out.withUnsafeMutableBufferPointer { dst in
-      for row in 0..<h {
-        let sy = min(max(y + row, 0), ih - 1)
-        for col in 0..<w {
-          let sx = min(max(x + col, 0), iw - 1)
-          let si = (sy * iw + sx) * 4, di = (row * w + col) * 4
-          dst[di] = src[si]; dst[di + 1] = src[si + 1]; dst[di + 2] = src[si + 2]; dst[di + 3] = src[si + 3]
-        }
+    for row in 0..<h {
+      let sy = min(max(y + row, 0), ih - 1)
+      for col in 0..<w {
+        let sx = min(max(x + col, 0), iw - 1)
+        out[row * w + col] = src[sy * iw + sx]
       }
     }
     return out

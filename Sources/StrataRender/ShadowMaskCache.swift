@@ -53,19 +53,17 @@ public final class ShadowMaskCache: Sendable {
     let d = key.density, sigma = Float(key.sigma)
     let r = key.radii
     let radii = SIMD4(Float(r.topLeft), Float(r.topRight), Float(r.bottomLeft), Float(r.bottomRight))
-    var px = [UInt8](repeating: 0, count: w * h * 4)
+    var px = [SIMD4<UInt8>](repeating: .zero, count: w * h)
     for j in 0..<h {
       let v = Float((Double(j) + 0.5) / d)
       for i in 0..<w {
         let u = Float((Double(i) + 0.5) / d)
         let corner = Coverage.corner(u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii).radius
         let a = ShadowMath.roundedBoxShadow(px: u, py: v, x0: x0, y0: y0, x1: x1, y1: y1, corner: corner, sigma: sigma)
-        let b = UInt8(min(max(a, 0), 1) * 255 + 0.5)
-        let k = (j * w + i) * 4
-        px[k] = b; px[k + 1] = b; px[k + 2] = b; px[k + 3] = b
+        px[j * w + i] = SIMD4(repeating: UInt8(min(max(a, 0), 1) * 255 + 0.5))
       }
     }
-    let image = Image(width: w, height: h, premultipliedPixels: px)
+    let image = Image(width: w, height: h, rgbaPixels: px)
     _ = cache.withLock { $0.insert(image, bytes: w * h * 4, for: key) }
     return image
   }

@@ -25,11 +25,12 @@ public enum SceneLoader {
     guard !path.utf8.contains(0) else {
       throw SceneError(file: path, path: "", message: "the file name contains a NUL character")
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    guard FileManager.default.fileExists(atPath: path) else {
       throw SceneError(file: path, path: "", message: "file not found")
     }
-    guard !isDirectory.boolValue else { throw SceneError(file: path, path: "", message: "is a directory") }
+    // Resource values follow symbolic links, as opening the file does.
+    let isDirectory = (try? URL(fileURLWithPath: path).resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
+    guard !isDirectory else { throw SceneError(file: path, path: "", message: "is a directory") }
     // Copied out of `Data` in a closure, so that the `Data` is gone before parsing starts:
     // one copy of the file is kept, not two.
     let bytes = { () -> [UInt8]? in FileManager.default.contents(atPath: path).map { [UInt8]($0) } }()

@@ -60,8 +60,7 @@ import Testing
     _ = try r.render(RenderListCompiler(width: 4, height: 4).compile(Layer().snapshot()))
     let exists = try r.withCurrentContext { gl, _ -> Bool in
       while gl.getError() != GLenum(GL_NO_ERROR) {}
-      var status: GLint = 0
-      gl.getProgramiv(id, GLenum(GL_DELETE_STATUS), &status)
+      _ = gl.getProgramiv(id, GL_DELETE_STATUS)
       return gl.getError() != GLenum(GL_INVALID_VALUE)
     }
     #expect(!exists, "program \(id) still exists after its owner was released")

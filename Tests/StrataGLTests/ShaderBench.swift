@@ -67,14 +67,13 @@ struct ShaderBench {
     gl.bindTexture(GLenum(GL_TEXTURE_2D), source.id)
     gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA32F), GLsizei(k), GLsizei(n))
     gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-    inputs.flatMap { $0.flatMap { [$0.x, $0.y, $0.z, $0.w] } }.withUnsafeBytes { p in
-      gl.texSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(k), GLsizei(n), GLenum(GL_RGBA), GLenum(GL_FLOAT), p.baseAddress)
-    }
+    gl.texSubImage2D(
+      GL_TEXTURE_2D, level: 0, x: 0, y: 0, width: k, height: n, format: GL_RGBA, type: GL_FLOAT,
+      pixels: inputs.flatMap { $0.flatMap { [$0.x, $0.y, $0.z, $0.w] } })
     let target = GLTexture(gl, width: width, height: height, levels: 1, garbage: garbage)
     gl.bindTexture(GLenum(GL_TEXTURE_2D), target.id)
     gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA32UI), GLsizei(width), GLsizei(height))
-    var fb: GLuint = 0
-    gl.genFramebuffers(1, &fb)
+    let fb = gl.genFramebuffer()
     defer { garbage.release(.framebuffer, fb) }
     gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), fb)
     gl.framebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), target.id, 0)
@@ -94,9 +93,7 @@ struct ShaderBench {
       gl.uniform1i(program.uniform("u_inputs"), 0)
       gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, 1)
       var bits = [UInt32](repeating: 0, count: width * height * 4)
-      bits.withUnsafeMutableBytes { p in
-        gl.readPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA_INTEGER), GLenum(GL_UNSIGNED_INT), p.baseAddress)
-      }
+      gl.readPixels(x: 0, y: 0, width: width, height: height, format: GL_RGBA_INTEGER, type: GL_UNSIGNED_INT, into: &bits)
       gl.useProgram(0)
       let error = gl.getError()
       guard error == GLenum(GL_NO_ERROR) else { throw BenchError.gl(error) }

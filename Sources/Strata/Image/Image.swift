@@ -8,10 +8,10 @@ private let nextImageID = Atomic<UInt64>(1)
 ///
 /// Images are reference types so that derived data such as mipmaps is made once and shared.
 /// Renderers recognise an image across frames by its `id`, never by its address: a freed
-/// image's address is soon handed to a new one. The pixels live in one allocation that never
-/// changes after `init`, so renderers read them through `unsafeBaseAddress` without copying;
-/// that is why the type is `@unchecked Sendable`.
-public final class Image: Identifiable, @unchecked Sendable {
+/// image's address is soon handed to a new one. The pixels are one array that never changes
+/// after `init`, so renderers share it (`rgbaPixels`) without copying, and the type is
+/// `Sendable` without any unchecked promise.
+public final class Image: Identifiable, Sendable {
   /// A number that no other image in the process has had or will have.
   ///
   /// Images are immutable, so the identity stands for the pixels: caches that keep
@@ -25,43 +25,46 @@ public final class Image: Identifiable, @unchecked Sendable {
   public let id: ID
   public let width: Int
   public let height: Int
-  private let storage: UnsafeMutableBufferPointer<UInt8>
+  /// The premultiplied pixels, one vector of R, G, B, A each, `width * height` of them.
+  ///
+  /// In memory these are the bytes of `pixels`: GL uploads the array as it is and the CPU
+  /// renderer samples it in place, so both share it rather than copy it.
+  public let rgbaPixels: [SIMD4<UInt8>]
   private let mipCache = Mutex<[Image]?>(nil)
 
   /// Premultiplied RGBA8, `width * height * 4` bytes (a copy).
-  public var pixels: [UInt8] { Array(storage) }
-
-  /// The first byte of the pixels; valid, and unchanging, for as long as the image lives.
-  public var unsafeBaseAddress: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
-
-  deinit { storage.deallocate() }
+  public var pixels: [UInt8] { RGBAPixels.bytes(rgbaPixels) }
 
   /// Wraps premultiplied RGBA8 pixels. The caller guarantees `c <= a` for every pixel.
-  public init(width: Int, height: Int, premultipliedPixels: [UInt8]) {
-    precondition(width > 0 && height > 0, "Image needs a positive size")
+  public convenience init(width: Int, height: Int, premultipliedPixels: [UInt8]) {
     precondition(premultipliedPixels.count == width * height * 4, "Image needs width*height*4 bytes")
+    self.init(width: width, height: height, rgbaPixels: RGBAPixels.vectors(premultipliedPixels))
+  }
+
+  /// Wraps premultiplied pixels, one vector of R, G, B, A each. The caller guarantees
+  /// `c <= a` for every pixel.
+  public init(width: Int, height: Int, rgbaPixels: [SIMD4<UInt8>]) {
+    precondition(width > 0 && height > 0, "Image needs a positive size")
+    precondition(rgbaPixels.count == width * height, "Image needs width*height pixels")
     self.id = ID(value: nextImageID.wrappingAdd(1, ordering: .relaxed).oldValue)
     self.width = width
     self.height = height
-    storage = .allocate(capacity: premultipliedPixels.count)
-    _ = storage.initialize(from: premultipliedPixels)
+    self.rgbaPixels = rgbaPixels
   }
 
   /// Premultiplies straight RGBA8 pixels with `c' = (c·a + 127) / 255`.
   public convenience init(width: Int, height: Int, straightPixels: [UInt8]) {
     var p = straightPixels
     precondition(p.count == width * height * 4, "Image needs width*height*4 bytes")
-    p.withUnsafeMutableBufferPointer { buf in
-      var i = 0
-      while i < buf.count {
-        let a = UInt32(buf[i + 3])
-        if a != 255 {
-          buf[i] = UInt8((UInt32(buf[i]) * a + 127) / 255)
-          buf[i + 1] = UInt8((UInt32(buf[i + 1]) * a + 127) / 255)
-          buf[i + 2] = UInt8((UInt32(buf[i + 2]) * a + 127) / 255)
-        }
-        i += 4
+    var i = 0
+    while i < p.count {
+      let a = UInt32(p[i + 3])
+      if a != 255 {
+        p[i] = UInt8((UInt32(p[i]) * a + 127) / 255)
+        p[i + 1] = UInt8((UInt32(p[i + 1]) * a + 127) / 255)
+        p[i + 2] = UInt8((UInt32(p[i + 2]) * a + 127) / 255)
       }
+      i += 4
     }
     self.init(width: width, height: height, premultipliedPixels: p)
   }
@@ -82,26 +85,24 @@ public final class Image: Identifiable, @unchecked Sendable {
   /// The premultiplied pixel at `(x, y)`.
   public subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
     precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the image")
-    let i = (y * width + x) * 4
-    return (storage[i], storage[i + 1], storage[i + 2], storage[i + 3])
+    let p = rgbaPixels[y * width + x]
+    return (p.x, p.y, p.z, p.w)
   }
 
   /// Straight-alpha RGBA8 pixels, for encoders: `c = (c'·255 + a/2) / a`.
   public var straightPixels: [UInt8] {
     var p = pixels
-    p.withUnsafeMutableBufferPointer { buf in
-      var i = 0
-      while i < buf.count {
-        let a = UInt32(buf[i + 3])
-        if a == 0 {
-          buf[i] = 0; buf[i + 1] = 0; buf[i + 2] = 0
-        } else if a != 255 {
-          buf[i] = UInt8(min(255, (UInt32(buf[i]) * 255 + a / 2) / a))
-          buf[i + 1] = UInt8(min(255, (UInt32(buf[i + 1]) * 255 + a / 2) / a))
-          buf[i + 2] = UInt8(min(255, (UInt32(buf[i + 2]) * 255 + a / 2) / a))
-        }
-        i += 4
+    var i = 0
+    while i < p.count {
+      let a = UInt32(p[i + 3])
+      if a == 0 {
+        p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
+      } else if a != 255 {
+        p[i] = UInt8(min(255, (UInt32(p[i]) * 255 + a / 2) / a))
+        p[i + 1] = UInt8(min(255, (UInt32(p[i + 1]) * 255 + a / 2) / a))
+        p[i + 2] = UInt8(min(255, (UInt32(p[i + 2]) * 255 + a / 2) / a))
       }
+      i += 4
     }
     return p
   }
@@ -123,20 +124,40 @@ public final class Image: Identifiable, @unchecked Sendable {
   }
 
   private func halved() -> Image {
-    let pixels = storage
+    let pixels = rgbaPixels
     let w = max(1, width / 2), h = max(1, height / 2)
-    var out = [UInt8](repeating: 0, count: w * h * 4)
+    var out = [SIMD4<UInt8>](repeating: .zero, count: w * h)
     for y in 0..<h {
       let y0 = min(2 * y, height - 1), y1 = min(2 * y + 1, height - 1)
       for x in 0..<w {
         let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
-        for c in 0..<4 {
-          let s = Int(pixels[(y0 * width + x0) * 4 + c]) + Int(pixels[(y0 * width + x1) * 4 + c])
-            + Int(pixels[(y1 * width + x0) * 4 + c]) + Int(pixels[(y1 * width + x1) * 4 + c])
-          out[(y * w + x) * 4 + c] = UInt8((s + 2) / 4)
-        }
+        let s = SIMD4<UInt16>(truncatingIfNeeded: pixels[y0 * width + x0]) &+ SIMD4(truncatingIfNeeded: pixels[y0 * width + x1])
+          &+ SIMD4(truncatingIfNeeded: pixels[y1 * width + x0]) &+ SIMD4(truncatingIfNeeded: pixels[y1 * width + x1])
+        out[y * w + x] = SIMD4(truncatingIfNeeded: (s &+ 2) / 4)
       }
     }
-    return Image(width: w, height: h, premultipliedPixels: out)
+    return Image(width: w, height: h, rgbaPixels: out)
+  }
+}
+
+/// Conversions between RGBA8 bytes and `Image.rgbaPixels`.
+enum RGBAPixels {
+  /// One vector per four bytes.
+  static func vectors(_ bytes: [UInt8]) -> [SIMD4<UInt8>] {
+    var out = [SIMD4<UInt8>](repeating: .zero, count: bytes.count / 4)
+    for i in out.indices {
+      let b = i * 4
+      out[i] = SIMD4(bytes[b], bytes[b + 1], bytes[b + 2], bytes[b + 3])
+    }
+    return out
+  }
+
+  /// Four bytes per pixel, R first.
+  static func bytes(_ pixels: [SIMD4<UInt8>]) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: pixels.count * 4)
+    for (i, p) in pixels.enumerated() {
+      out[i * 4] = p.x; out[i * 4 + 1] = p.y; out[i * 4 + 2] = p.z; out[i * 4 + 3] = p.w
+    }
+    return out
   }
 }

@@ -12,12 +12,10 @@ public struct PixelBuffer: Sendable, Equatable {
     let b = color.bytes
     var p = [UInt8](repeating: 0, count: width * height * 4)
     if b != (0, 0, 0, 0) {
-      p.withUnsafeMutableBufferPointer { buf in
-        var i = 0
-        while i < buf.count {
-          buf[i] = b.0; buf[i + 1] = b.1; buf[i + 2] = b.2; buf[i + 3] = b.3
-          i += 4
-        }
+      var i = 0
+      while i < p.count {
+        p[i] = b.0; p[i + 1] = b.1; p[i + 2] = b.2; p[i + 3] = b.3
+        i += 4
       }
     }
     pixels = p

@@ -27,7 +27,7 @@ let package = Package(
     // (and fall back to the CPU renderer) on machines without them.
     .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
     .target(name: "Strata", swiftSettings: [.strictMemorySafety()]),
-    .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"]),
+    .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataScene", dependencies: ["Strata", "StrataPNG"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataRender", dependencies: ["Strata"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
@@ -57,10 +57,12 @@ let package = Package(
       name: "StrataCLI",
       dependencies: [
         "Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataGL", "StrataBackends", "StrataCompare",
-      ]),
-    .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
+      ],
+      swiftSettings: [.strictMemorySafety()]),
+    .executableTarget(name: "strata", dependencies: ["StrataCLI"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(
-      name: "strata-bench", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG"]),
+      name: "strata-bench", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG"],
+      swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
     .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataScene", "StrataPNG"]),
@@ -92,7 +94,8 @@ let package = Package(
     // Peak memory of scene loading and PNG decoding, measured in a child process (the probe)
     // so that tests running in parallel do not count.
     .executableTarget(
-      name: "strata-memory-probe", dependencies: ["Strata", "StrataScene", "StrataPNG"], path: "Tests/MemoryProbe"),
+      name: "strata-memory-probe", dependencies: ["Strata", "StrataScene", "StrataPNG"], path: "Tests/MemoryProbe",
+      swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataMemoryTests", path: "Tests/StrataMemoryTests"),
   ],
   swiftLanguageModes: [.v6]

@@ -137,8 +137,9 @@ enum CompareCommand {
 
   static func listUnused(_ o: Options, console: Console) -> ExitCode {
     let directory = URL(fileURLWithPath: o.files[0]), manifest = URL(fileURLWithPath: o.files[1])
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    // A link to a directory is one, as listing it shows; resource values do not follow
+    // links on Linux, so the link is resolved first.
+    guard (try? directory.resolvingSymlinksInPath().resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true else {
       console.err("strata compare: \(o.files[0]): not a directory\n")
       return .usage
     }

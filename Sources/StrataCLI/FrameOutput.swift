@@ -82,7 +82,7 @@ struct FrameProgress {
   init(total: Int, console: Console) {
     self.total = total
     self.console = console
-    enabled = total > 1 && isatty(STDERR_FILENO) != 0
+    enabled = total > 1 && Self.standardErrorIsATerminal
   }
 
   func update(done: Int) {

@@ -6,6 +6,9 @@
 
 /// The C calls behind `Interrupts`: the only place in this module that installs handlers
 /// or raises signals.
+///
+/// The pointers: `sigaction` reads and writes the `struct sigaction` values here, and the
+/// handler is a C function pointer compared with `SIG_IGN` by address.
 enum SignalCalls {
   /// The signals that ask a program to stop: SIGINT (Ctrl-C), SIGTERM, SIGHUP.
   static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
@@ -26,15 +29,17 @@ enum SignalCalls {
   /// The corresponding C function is `sigaction`.
   static func handle(_ number: Int32, with handler: @convention(c) (Int32) -> Void) {
     var old = sigaction()
-    guard sigaction(number, nil, &old) == 0 else { return }
-    let ignored = unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    guard unsafe sigaction(number, nil, &old) == 0 else { return }
+    // Function pointers compare by address.
+    let ignored =
+      unsafe unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     guard !ignored else { return }
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
+    unsafe action.__sigaction_handler.sa_handler = handler
     action.sa_flags = SA_RESTART
-    sigemptyset(&action.sa_mask)
-    for s in Interrupts.signals { sigaddset(&action.sa_mask, s) }
-    sigaction(number, &action, nil)
+    unsafe sigemptyset(&action.sa_mask)
+    for s in Interrupts.signals { unsafe sigaddset(&action.sa_mask, s) }
+    unsafe sigaction(number, &action, nil)
   }
 
   /// Makes writes to a closed pipe fail with `EPIPE` instead of ending the process.

@@ -75,20 +75,18 @@ public final class OutputFile {
 
   /// Appends `bytes`.
   public func write(_ bytes: [UInt8]) throws(PNGError) {
-    precondition(open, "OutputFile.write after commit or abandon")
-    if let e = bytes.withUnsafeBytes({ FileIO.writeAll(descriptor, $0) }) { try fail(e) }
+    try write(bytes.span)
   }
 
   /// Appends `bytes`.
   public func write(_ bytes: ArraySlice<UInt8>) throws(PNGError) {
-    precondition(open, "OutputFile.write after commit or abandon")
-    if let e = bytes.withUnsafeBytes({ FileIO.writeAll(descriptor, $0) }) { try fail(e) }
+    try write(bytes.span)
   }
 
-  /// Appends the bytes in `raw`.
-  public func write(_ raw: UnsafeRawBufferPointer) throws(PNGError) {
+  /// Appends `bytes`: any contiguous storage (`array.span`, `data.span`) without a copy.
+  public func write(_ bytes: Span<UInt8>) throws(PNGError) {
     precondition(open, "OutputFile.write after commit or abandon")
-    if let e = FileIO.writeAll(descriptor, raw) { try fail(e) }
+    if let e = FileIO.writeAll(descriptor, bytes) { try fail(e) }
   }
 
   /// Makes the written data the file's content: flushes the temporary file to disk and

@@ -2,12 +2,6 @@ import Strata
 import StrataPNG
 import StrataScene
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 // The child process whose peak resident memory the input-limit tests measure: it does one
 // thing to one file and exits, so its peak is that work plus the runtime's start-up, and
 // nothing that tests running in parallel allocate.
@@ -28,45 +22,14 @@ import StrataScene
 
 let args = CommandLine.arguments.dropFirst()
 
-/// Reads a whole file with POSIX calls, so that no Foundation buffer is kept beside it.
-func readFile(_ path: String) -> [UInt8] {
-  let fd = open(path, O_RDONLY)
-  precondition(fd >= 0, "cannot open \(path)")
-  defer { close(fd) }
-  var info = stat()
-  precondition(fstat(fd, &info) == 0, "cannot stat \(path)")
-  var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-  var offset = 0
-  while offset < bytes.count {
-    let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, $0.count - offset) }
-    precondition(n > 0, "cannot read \(path)")
-    offset += n
-  }
-  return bytes
-}
-
 /// VmHWM from /proc/self/status, in bytes: the peak resident set of this address space.
 func peakResidentBytes() -> Int {
-  let status = String(decoding: readProc("/proc/self/status"), as: UTF8.self)
+  let status = String(decoding: Probe.procContents(of: "/proc/self/status"), as: UTF8.self)
   for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
     let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
     if let kib = fields.dropFirst().first.flatMap({ Int($0) }) { return kib * 1024 }
   }
   preconditionFailure("no VmHWM in /proc/self/status")
-}
-
-/// A /proc file, which reports size 0 and must be read to its end.
-func readProc(_ path: String) -> [UInt8] {
-  let fd = open(path, O_RDONLY)
-  precondition(fd >= 0, "cannot open \(path)")
-  defer { close(fd) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    if n <= 0 { return bytes }
-    bytes += buffer[0..<n]
-  }
 }
 
 func count(_ layer: Layer) -> Int { layer.sublayers.reduce(1) { $0 + count($1) } }
@@ -76,7 +39,7 @@ case ("idle", _):
   print("ok")
 case ("json", let path?):
   do {
-    let value = try JSONParser.parse(readFile(path))
+    let value = try JSONParser.parse(Probe.contents(of: path))
     print("ok \(value.kindDescription)")
   } catch {
     print("error \(error)")
@@ -99,6 +62,6 @@ case ("png", let path?):
   }
 default:
   print("usage: strata-memory-probe idle | json FILE | scene FILE [MAX_LAYERS] | png FILE")
-  exit(2)
+  Probe.exitProcess(2)
 }
 print("peak \(peakResidentBytes())")

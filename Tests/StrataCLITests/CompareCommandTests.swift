@@ -97,4 +97,22 @@ import Testing
     try (used + "\n" + stale + "\n").write(to: manifest, atomically: true, encoding: .utf8)
     #expect(strata("compare", "--unused", dir.path, manifest.path).0 == .success)
   }
+
+  /// `--unused` needs a directory: a file or a missing path is a usage error; a symbolic
+  /// link to a directory is followed.
+  @Test func unusedNeedsADirectory() throws {
+    let dir = try scratchDirectory()
+    let manifest = dir.appendingPathComponent("manifest.txt")
+    try "".write(to: manifest, atomically: true, encoding: .utf8)
+    for path in [manifest.path, dir.appendingPathComponent("missing").path] {
+      let (code, c) = strata("compare", "--unused", path, manifest.path)
+      #expect(code == .usage)
+      #expect(c.stderr == "strata compare: \(path): not a directory\n")
+    }
+    let refs = dir.appendingPathComponent("refs"), link = dir.appendingPathComponent("link")
+    try FileManager.default.createDirectory(at: refs, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: refs)
+    let (code, c) = strata("compare", "--unused", link.path, manifest.path)
+    #expect(code == .success, "\(c.stderr)")
+  }
 }

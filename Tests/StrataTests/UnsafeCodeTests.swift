@@ -41,6 +41,26 @@ import Testing
     }
   }
 
+  /// In these modules C is called, and unsafe code written, only in thin `…+Calls.swift`
+  /// wrappers that take and return Swift values; every other file is safe Swift that does
+  /// not import the C library. (Foundation re-exports it, so a C call through Foundation
+  /// is not caught here; the compiler still flags every one that takes a pointer.)
+  @Test func unsafeCodeStaysInCallWrappers() throws {
+    let wrappedOnly = ["StrataPNG", "StrataCLI", "strata", "strata-bench", "strata-memory-probe"]
+    let cModules = ["Glibc", "Musl", "Darwin", "CPNG", "CEGL"]
+    for module in wrappedOnly {
+      for file in try Self.swiftFiles(in: Self.directory(of: module)) where !file.lastPathComponent.hasSuffix("+Calls.swift") {
+        let source = try String(contentsOf: file, encoding: .utf8)
+        let name = "\(module)/\(file.lastPathComponent)"
+        #expect(UnsafeMarkers.count(in: source) == 0, "\(name) has unsafe code outside a +Calls.swift wrapper")
+        let imports = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("import ") }
+        for c in cModules {
+          #expect(!imports.contains("import \(c)"), "\(name) imports \(c): C calls belong in a +Calls.swift wrapper")
+        }
+      }
+    }
+  }
+
   /// The counter reads code only: comments and string literals do not count, and each
   /// `unsafe` (expression, `@unsafe`, `for unsafe`) and `@safe` counts once.
   @Test func markersAreCountedInCodeOnly() {
@@ -58,12 +78,21 @@ import Testing
     #expect(UnsafeMarkers.count(in: source) == 5)
   }
 
-  /// The modules under Sources/: every directory holding Swift files.
+  /// Modules outside Sources/, by their directory: the memory tests' probe, a program
+  /// with its own C calls.
+  static let otherModules = ["strata-memory-probe": "Tests/MemoryProbe"]
+
+  /// The modules under Sources/ (every directory holding Swift files) and `otherModules`.
   static func modules() throws -> [String] {
     let sources = root.appendingPathComponent("Sources")
     return try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter { name in
       try !swiftFiles(in: sources.appendingPathComponent(name)).isEmpty
-    }
+    } + otherModules.keys.sorted()
+  }
+
+  /// Where a module's sources are.
+  static func directory(of module: String) -> URL {
+    root.appendingPathComponent(otherModules[module] ?? "Sources/\(module)")
   }
 
   static func swiftFiles(in directory: URL) throws -> [URL] {
@@ -72,7 +101,7 @@ import Testing
   }
 
   static func markers(in module: String) throws -> Int {
-    try swiftFiles(in: root.appendingPathComponent("Sources/\(module)")).reduce(0) { n, file in
+    try swiftFiles(in: directory(of: module)).reduce(0) { n, file in
       n + UnsafeMarkers.count(in: try String(contentsOf: file, encoding: .utf8))
     }
   }

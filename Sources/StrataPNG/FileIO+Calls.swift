@@ -130,7 +130,11 @@ extension FileIO {
   /// The corresponding C function is `unlink`.
   static func remove(nulTerminated path: Span<UInt64>) {
     unsafe path.withUnsafeBytes { raw in
-      guard let end = unsafe raw.firstIndex(of: 0), end > 0 else { return }
+      // A plain loop: in a build without optimisation a generic algorithm (`firstIndex(of:)`)
+      // runs unspecialised, through accessors that allocate.
+      var end = 0
+      while unsafe end < raw.count && raw[end] != 0 { end += 1 }
+      guard end > 0 && end < raw.count else { return }
       _ = unsafe unlink(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
     }
   }

@@ -46,6 +46,34 @@ enum Probe {
     }
   }
 
+  /// How many blocks `body` allocates (malloc, calloc, realloc, memalign), counted by
+  /// glibc's malloc tracer into `trace`: nil unless the process was started with
+  /// `LD_PRELOAD=libc_malloc_debug.so.0` and `MALLOC_TRACE=trace` (without them `mtrace`
+  /// does nothing).
+  ///
+  /// The corresponding C functions are `mtrace` and `muntrace` of `libc_malloc_debug.so.0`,
+  /// found with `dlvsym` (itself found with `dlsym`: Swift imports neither it nor
+  /// `mcheck.h`). libc's own `mtrace`, the default version of the name, does nothing since
+  /// glibc 2.34.
+  static func allocations(tracedTo trace: String, _ body: () -> Void) -> Int? {
+    typealias Call = @convention(c) () -> Void
+    typealias VersionedSymbol = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>, UnsafePointer<CChar>) ->
+      UnsafeMutableRawPointer?
+    guard let library = unsafe dlopen("libc_malloc_debug.so.0", RTLD_NOW | RTLD_NOLOAD),
+      let dlvsym = unsafe dlsym(nil, "dlvsym").map({ unsafe unsafeBitCast($0, to: VersionedSymbol.self) }),
+      let on = unsafe dlvsym(library, "mtrace", "GLIBC_2.2.5"), let off = unsafe dlvsym(library, "muntrace", "GLIBC_2.2.5")
+    else { return nil }
+    unsafe unsafeBitCast(on, to: Call.self)()
+    body()
+    unsafe unsafeBitCast(off, to: Call.self)()
+    var info = stat()
+    guard unsafe stat(trace, &info) == 0 else { return nil }
+    // `@ caller + address size` per allocation, `@ caller > address size` per reallocation.
+    let lines = String(decoding: contents(of: trace), as: UTF8.self).split(separator: "\n")
+    guard lines.first == "= Start" else { return nil }
+    return lines.filter { $0.contains(" + ") || $0.contains(" > ") }.count
+  }
+
   /// The corresponding C function is `exit`.
   static func exitProcess(_ status: Int32) -> Never {
     exit(status)

@@ -10,6 +10,7 @@ import StrataScene
 //   strata-memory-probe json FILE
 //   strata-memory-probe scene FILE [MAX_LAYERS]
 //   strata-memory-probe png FILE
+//   strata-memory-probe unlink-temporaries DIR TRACE
 //
 // Prints two lines on standard output: `ok …` with a summary, or `error <description>`;
 // then `peak <bytes>`, the largest resident set this process had (VmHWM). The exit status
@@ -60,8 +61,25 @@ case ("png", let path?):
   } catch {
     print("error \(error)")
   }
+case ("unlink-temporaries", let dir?):
+  // What the tool's signal handler does, traced: a temporary file is being written
+  // (`DIR/.out.png.tmp-…`) when `TemporaryFiles.removeAll()` runs. Prints the allocations it
+  // made (see `Probe.allocations`), which must be none: a handler may not allocate. Ends
+  // with the file still open, as a signal would, so that only `removeAll` removes it.
+  let trace = args.dropFirst(2).first ?? ""
+  TemporaryFiles.prepare()
+  do {
+    let file = try OutputFile(path: dir + "/out.png")
+    try file.write([1, 2, 3])
+    let n = Probe.allocations(tracedTo: trace) { TemporaryFiles.removeAll() }
+    print("ok \(n.map(String.init) ?? "untraced") allocations")
+    print("peak \(peakResidentBytes())")
+    withExtendedLifetime(file) { Probe.exitProcess(0) }
+  } catch {
+    print("error \(error)")
+  }
 default:
-  print("usage: strata-memory-probe idle | json FILE | scene FILE [MAX_LAYERS] | png FILE")
+  print("usage: strata-memory-probe idle | json FILE | scene FILE [MAX_LAYERS] | png FILE | unlink-temporaries DIR TRACE")
   Probe.exitProcess(2)
 }
 print("peak \(peakResidentBytes())")

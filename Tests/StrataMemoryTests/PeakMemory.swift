@@ -34,10 +34,11 @@ enum PeakMemory {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
-  /// Runs `strata-memory-probe args…` and waits for it.
+  /// Runs `strata-memory-probe args…` and waits for it; `environment` (`NAME=value`) is
+  /// added to this process's.
   ///
   /// The corresponding C functions are `pipe`, `posix_spawn`, `read` and `waitpid`.
-  static func run(_ args: [String]) throws -> Result {
+  static func run(_ args: [String], environment: [String] = []) throws -> Result {
     let probe = try #require(Self.probe, "strata-memory-probe is not built next to the tests; run swift build --build-tests")
     var fds: [Int32] = [0, 0]
     try #require(pipe(&fds) == 0, "pipe failed")
@@ -48,8 +49,16 @@ enum PeakMemory {
     posix_spawn_file_actions_addclose(&actions, fds[0])
     let argv: [UnsafeMutablePointer<CChar>?] = ([probe] + args).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    var envp: [UnsafeMutablePointer<CChar>?] = []
+    var e = environ
+    while let entry = e.pointee {
+      envp.append(strdup(entry))
+      e += 1
+    }
+    envp += environment.map { strdup($0) } + [nil]
+    defer { envp.forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, probe, &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, probe, &actions, nil, argv, envp)
     close(fds[1])
     defer { close(fds[0]) }
     try #require(spawned == 0, "posix_spawn failed: \(spawned)")

@@ -83,7 +83,7 @@ public final class OutputFile {
     try write(bytes.span)
   }
 
-  /// Appends `bytes`: any contiguous storage (`array.span`, `data.span`) without a copy.
+  /// Appends `bytes`, from any contiguous storage (an array's `span`), without a copy.
   public func write(_ bytes: Span<UInt8>) throws(PNGError) {
     precondition(open, "OutputFile.write after commit or abandon")
     if let e = FileIO.writeAll(descriptor, bytes) { try fail(e) }

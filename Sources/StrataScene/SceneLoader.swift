@@ -28,8 +28,10 @@ public enum SceneLoader {
     guard FileManager.default.fileExists(atPath: path) else {
       throw SceneError(file: path, path: "", message: "file not found")
     }
-    // Resource values follow symbolic links, as opening the file does.
-    let isDirectory = (try? URL(fileURLWithPath: path).resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
+    // Resolved first: resource values describe a symbolic link itself, while opening the
+    // file follows it.
+    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    let isDirectory = (try? resolved.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
     guard !isDirectory else { throw SceneError(file: path, path: "", message: "is a directory") }
     // Copied out of `Data` in a closure, so that the `Data` is gone before parsing starts:
     // one copy of the file is kept, not two.

@@ -126,3 +126,20 @@ struct SceneLoaderTests {
     }
   }
 }
+
+/// What `SceneLoader.load(path:)` says about paths that are not scene files.
+@Suite struct SceneLoaderPathTests {
+  /// A directory, named directly or through a symbolic link, is "a directory", not an
+  /// unreadable file.
+  @Test func aDirectoryOrALinkToOneIsADirectory() throws {
+    let fm = FileManager.default
+    let dir = fm.temporaryDirectory.appendingPathComponent("strata-scene-\(UUID().uuidString)")
+    try fm.createDirectory(at: dir.appendingPathComponent("real"), withIntermediateDirectories: true)
+    defer { try? fm.removeItem(at: dir) }
+    let link = dir.appendingPathComponent("link")
+    try fm.createSymbolicLink(at: link, withDestinationURL: dir.appendingPathComponent("real"))
+    for path in [dir.appendingPathComponent("real").path, link.path] {
+      #expect(throws: SceneError(file: path, path: "", message: "is a directory")) { try SceneLoader.load(path: path) }
+    }
+  }
+}

@@ -46,9 +46,10 @@ extension RenderListCompiler.State {
       radii: radii, sigma: sigma, density: (density * 64).rounded() / 64)
     if let mask = ShadowMaskCache.shared.mask(key) {
       let sx = Double(mask.width) / area.width, sy = Double(mask.height) / area.height
-      let paint = ImagePaint(
+      var paint = ImagePaint(
         image: mask, texelMap: AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: -area.minX * sx, ty: -area.minY * sy),
         minificationFilter: .linear, magnificationFilter: .linear, minificationFilterBias: 0, tint: color)
+      paint.isMask = true
       // The body hides the middle of its shadow: in an affine plane, draw only the strips
       // around the rows of the body free of corners.
       var pieces = [area]

@@ -43,6 +43,9 @@ extension GLRenderer.State {
     guard t.width <= limit, t.height <= limit else {
       throw .glError("a table of \(t.width)x\(t.height) texels exceeds GL_MAX_TEXTURE_SIZE (\(limit))")
     }
+    // The table's own unit first: making a texture binds it to the active unit, which
+    // must not be another table's (a first frame drew gradients from the polygon table).
+    gl.activeTexture(GLenum(GL_TEXTURE0 + unit.rawValue))
     var texture = existing
     if texture == nil || texture!.width < t.width || texture!.height < max(t.height, 1) {
       let w = max(t.width, existing?.width ?? 0, 8), h = max(t.height, existing?.height ?? 0, 16)
@@ -53,7 +56,6 @@ extension GLRenderer.State {
       gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
       texture = n
     }
-    gl.activeTexture(GLenum(GL_TEXTURE0 + unit.rawValue))
     gl.bindTexture(GLenum(GL_TEXTURE_2D), texture!.id)
     if t.height > 0 {
       gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A key path an animation may target: a `CALayer` property name, or a sub-path into one
-/// (`position.x`, `bounds.size.width`, `transform.rotation.z`), with its value kind and
-/// how to read it from and write it to a layer.
+/// (`position.x`, `bounds.size.width`, `transform.rotation.z`), or a layer kind's property
+/// (`LayerKinds`), with its value kind and how to read it from and write it to a layer.
 ///
 /// Transform sub-paths work on the decomposition, as Core Animation's do: setting
 /// `transform.rotation.z` replaces the z rotation of the current transform and keeps its

@@ -65,10 +65,11 @@ let package = Package(
       swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataScene", "StrataPNG"]),
+    .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataScene", "StrataPNG", "StrataGoldenScenes"]),
     .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),
-    // Scenes and images shared by the CPU and GPU golden tests.
-    .target(name: "StrataGoldenScenes", dependencies: ["Strata"], path: "Tests/GoldenScenes"),
+    // Scenes and images shared by the CPU and GPU golden tests, and the test-only layer
+    // kind of docs/AddingALayerKind.md (its model and compile step).
+    .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataRender"], path: "Tests/GoldenScenes"),
     // Scratch directories that go when the test that made them passes.
     .target(name: "StrataScratch", path: "Tests/Scratch"),
     .testTarget(

@@ -97,3 +97,13 @@ bool insideRoundedRect(vec2 p, vec4 r, vec4 radii) {
   float dx = p.x - cx, dy = p.y - cy;
   return dx * dx + dy * dy <= rad * rad;
 }
+
+// Coverage of the half-plane nx*u + ny*v + c >= 0, e = (nx, ny, c, soft), at the layer
+// point p: a one-pixel ramp when soft, else the centre's side, a centre on the line going
+// to the side whose normal points towards +x (or +y); mirrors Coverage.halfPlane.
+float halfPlaneCoverage(vec2 p, vec4 e, vec4 j) {
+  float d = e.x * p.x + e.y * p.y + e.z;
+  if (e.w != 0.0) return ramp(d / perPixel(j, e.x, e.y));
+  if (d > 0.0) return 1.0;
+  return d == 0.0 && (e.x > 0.0 || (e.x == 0.0 && e.y > 0.0)) ? 1.0 : 0.0;
+}

@@ -66,6 +66,13 @@ flat in vec4 v_texel;
 flat in vec4 v_texel2;
 flat in vec4 v_bounds;
 flat in vec4 v_params;
+flat in vec4 v_extra;            // gradient row, polygon row, mask origin (InstanceData)
+
+// The layer-kind primitives (GLRenderer+Kinds): an R8 coverage mask, and the gradient and
+// polygon tables, one row per draw.
+uniform sampler2D u_mask;
+uniform sampler2D u_gradients;
+uniform sampler2D u_polygons;
 
 out vec4 fragColor;
 
@@ -75,12 +82,38 @@ const int FLAG_BOUNDED = 4;
 const int FLAG_SHADOW = 8;
 const int FLAG_CONTINUOUS = 16;
 const int FLAG_OCCLUDER = 32;
+const int FLAG_MASK = 64;
+const int FLAG_GRADIENT = 128;
+const int FLAG_POLYGON = 256;
 const int FILTER_NEAREST = 0;
 const int FILTER_LINEAR = 1;
 const int FILTER_TRILINEAR = 2;
 
 #include "clip.glsl"
 #include "shadow.glsl"
+#include "gradient.glsl"
+
+// The gradient of table row `row` at layer point p (PreparedGradient.color): the row holds
+// (kind, stops), (start, end), the unit rectangle, then the stops.
+vec4 gradientPaint(int row, vec2 p) {
+  vec4 head = texelFetch(u_gradients, ivec2(0, row), 0);
+  vec4 ends = texelFetch(u_gradients, ivec2(1, row), 0);
+  vec4 unit = texelFetch(u_gradients, ivec2(2, row), 0);
+  vec2 q = (p - unit.xy) / unit.zw;
+  return gradientStopsColor(u_gradients, row, 3, int(head.y), gradientParameter(int(head.x), q, ends.xy, ends.zw));
+}
+
+// Coverage of the convex polygon of table row `row` (Coverage.convexPolygon): the count,
+// then one edge (nx, ny, c, soft) per texel.
+float polygonCoverage(int row, vec2 p, vec4 j) {
+  int n = int(texelFetch(u_polygons, ivec2(0, row), 0).x);
+  float c = 1.0;
+  for (int i = 0; i < n; i++) {
+    c = min(c, halfPlaneCoverage(p, texelFetch(u_polygons, ivec2(i + 1, row), 0), j));
+    if (c <= 0.0) return 0.0;
+  }
+  return c;
+}
 
 vec4 sampleLevel(int k, vec2 st) {
   return sampleBilinearIn(u_texture, u_levelRect[k], st * u_levelMap[k].xy + u_levelMap[k].zw);
@@ -133,6 +166,15 @@ void main() {
   } else {
     cov = roundedRectCoverageCurve(p, v_rect, v_radii, int(v_inv1.w), j, continuous);
     if (cov <= 0.0) discard;
+    if ((flags & FLAG_MASK) != 0) {
+      // The mask's plane is its pixel grid: the pixel reads its own byte, unfiltered.
+      cov *= texelFetch(u_mask, ivec2(floor(d)) - ivec2(v_extra.zw), 0).r;
+      if (cov <= 0.0) discard;
+    }
+    if ((flags & FLAG_POLYGON) != 0) {
+      cov *= polygonCoverage(int(v_extra.y), p, j);
+      if (cov <= 0.0) discard;
+    }
     if ((flags & FLAG_RING) != 0) {
       cov *= 1.0 - roundedRectCoverageCurve(p, v_innerRect, v_innerRadii, 15, j, continuous);
     }
@@ -144,7 +186,9 @@ void main() {
     if (cov <= 0.0) discard;
   }
   // v_color: the solid colour, or the tint (white for plain images), with the opacity.
-  vec4 src = (flags & FLAG_TEXTURED) != 0 ? sampleImage(p, j) * v_color * cov : v_color * cov;
+  vec4 src = (flags & FLAG_TEXTURED) != 0 ? sampleImage(p, j) * v_color * cov
+           : (flags & FLAG_GRADIENT) != 0 ? gradientPaint(int(v_extra.x), p) * v_color * cov
+           : v_color * cov;
   fragColor = src;
 }
 #endif

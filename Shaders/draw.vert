@@ -22,6 +22,7 @@ layout(location = 10) in vec4 a_texel;   // layer -> texel a, b, c, d
 layout(location = 11) in vec4 a_texel2;  // tx, ty, m8 of the forward map, lod bias
 layout(location = 12) in vec4 a_bounds;  // device pixels x0, y0, x1, y1
 layout(location = 13) in vec4 a_params;  // clip index, flags, min filter, mag filter
+layout(location = 14) in vec4 a_extra;   // gradient row, polygon row, mask origin x, y
 
 uniform vec2 u_viewport;   // the target's size in pixels
 uniform vec2 u_origin;     // device position of the target's pixel (0, 0)
@@ -51,6 +52,7 @@ flat out vec4 v_texel;
 flat out vec4 v_texel2;
 flat out vec4 v_bounds;
 flat out vec4 v_params;
+flat out vec4 v_extra;
 #endif
 
 void main() {
@@ -94,5 +96,6 @@ void main() {
   v_texel2 = a_texel2;
   v_bounds = a_bounds;
   v_params = a_params;
+  v_extra = a_extra;
 #endif
 }

@@ -40,7 +40,7 @@ public struct CPURenderer: Sendable {
         // Each worker fills its own rows.
         unsafe canvas.withRow(y) { row in row.update(repeating: v) }
       }
-      let context = Context(clips: clips, prepared: list.clips)
+      let context = Context(clips: clips, prepared: list.clips, canvas: canvas.bounds)
       render(list.commands[...], into: canvas, context)
     }
   }
@@ -48,6 +48,7 @@ public struct CPURenderer: Sendable {
   struct Context {
     let clips: [PreparedClip?]
     let prepared: [ClipShape]
+    let canvas: PixelBounds
   }
 
   /// Renders a run of commands (at one nesting level) into `surface`.
@@ -58,6 +59,9 @@ public struct CPURenderer: Sendable {
       switch commands[i] {
       case .draw(let d):
         run.append(PreparedDraw(d, clips: ctx.clips))
+        i += 1
+      case .sprites(let b):
+        for d in b.draws(canvas: ctx.canvas, clips: ctx.prepared) { run.append(PreparedDraw(d, clips: ctx.clips)) }
         i += 1
       case .beginGroup(let g):
         fill(run, into: surface)

@@ -41,6 +41,17 @@ struct PreparedDraw: Sendable {
   let clips: [PreparedClip]
   let polygon: [(Float, Float)]
   let bounds: PixelBounds
+  /// A coverage mask (`.mask` shapes), read at device pixel minus origin.
+  let mask: (originX: Int, originY: Int, width: Int, bytes: [UInt8])?
+  /// The edges of `Draw.polygon` (`ConvexPolygon.floatEdges`); empty when uncut.
+  let polygonEdges: [SIMD4<Float>]
+  /// A gradient paint.
+  let gradient: PreparedGradient?
+  /// Plus-lighter (additive) instead of source-over.
+  let additive: Bool
+  /// A tint on an image that is not a mask (a sprite's colour): the fast image loop
+  /// tints by alpha alone, which only a mask allows.
+  let tintsColour: Bool
   /// The row loop that draws it (see `RowPath`).
   private(set) var path: RowPath = .general
 
@@ -51,7 +62,11 @@ struct PreparedDraw: Sendable {
     x0 = Float(r.minX); y0 = Float(r.minY); x1 = Float(r.maxX); y1 = Float(r.maxY)
     var shadow: (x0: Float, y0: Float, x1: Float, y1: Float, radii: SIMD4<Float>, sigma: Float)? = nil
     var continuous = false
+    var mask: (originX: Int, originY: Int, width: Int, bytes: [UInt8])? = nil
     switch d.shape {
+    case .mask(let m):
+      radii = .zero; ring = nil
+      mask = (m.originX, m.originY, m.width, m.bytes)
     case .rect:
       radii = .zero; ring = nil
     case .roundedRect(let c):
@@ -66,6 +81,9 @@ struct PreparedDraw: Sendable {
     }
     self.shadow = shadow
     self.continuous = continuous
+    self.mask = mask
+    polygonEdges = d.polygon?.floatEdges ?? []
+    additive = d.blendMode == .plusLighter
     occluder = d.occluder.map { o in
       let r = o.rect.standardized
       return (Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY), o.radii.simd)
@@ -73,6 +91,8 @@ struct PreparedDraw: Sendable {
     hasRadii = radii != .zero
     softEdges = d.edgeAntialiasing.rawValue
     opacity = Float(min(max(d.opacity, 0), 1))
+    var gradient: PreparedGradient? = nil
+    var tints = false
     switch d.paint {
     case .solid(let c):
       color = SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)) * (255 * opacity)
@@ -80,7 +100,14 @@ struct PreparedDraw: Sendable {
     case .image(let p):
       color = .zero
       texture = PreparedTexture(p)
+      tints = p.tint != nil && !p.isMask
+    case .gradient(let g):
+      color = .zero
+      texture = nil
+      gradient = PreparedGradient(g)
     }
+    self.gradient = gradient
+    tintsColour = tints
     var chain: [PreparedClip] = []
     var c = d.clip
     while let i = c, let pc = allClips[i] {
@@ -91,6 +118,35 @@ struct PreparedDraw: Sendable {
     polygon = d.devicePolygon.map { (Float($0.x), Float($0.y)) }
     bounds = d.deviceBounds
     path = Self.rowPath(self)
+  }
+}
+
+/// A gradient paint in single precision (see `GradientMath`).
+struct PreparedGradient: Sendable {
+  let kind: Int32
+  let start: SIMD2<Float>, end: SIMD2<Float>
+  /// The unit square's rectangle in the plane: origin and size.
+  let origin: SIMD2<Float>, size: SIMD2<Float>
+  let locations: [Float]
+  /// Straight colours, 0…1.
+  let colors: [SIMD4<Float>]
+
+  init(_ g: GradientPaint) {
+    kind = g.kind.code
+    start = SIMD2(Float(g.start.x), Float(g.start.y))
+    end = SIMD2(Float(g.end.x), Float(g.end.y))
+    let r = g.unitRect.standardized
+    origin = SIMD2(Float(r.minX), Float(r.minY))
+    size = SIMD2(Float(r.width), Float(r.height))
+    (locations, colors) = g.floatStops
+  }
+
+  /// The premultiplied colour (0…1) at plane point `(u, v)`.
+  @inline(__always)
+  func color(u: Float, v: Float) -> SIMD4<Float> {
+    let p = (SIMD2(u, v) - origin) / size
+    let t = GradientMath.parameter(kind: kind, x: p.x, y: p.y, start: start, end: end)
+    return GradientMath.color(at: t, locations: locations.span, colors: colors.span)
   }
 }
 

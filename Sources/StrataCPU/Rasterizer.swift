@@ -289,7 +289,10 @@ struct Rasterizer {
     let i = d.inv
     let origin = surface.bounds.x0
     let needsJacobian = d.softEdges != 0 || d.hasRadii || d.ring != nil || texture?.needsLevelOfDetail == true
-    let clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder
+      || d.polygonEdges.contains { $0.w != 0 }
+    let clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder, gradient = d.gradient
+    let edges = d.polygonEdges.span
+    let iy = Int(y)
     for x in xs..<xe {
       let X = Float(x) + 0.5
       guard let (u, v, w) = Projection.unproject(i.0, i.1, i.2, i.3, i.4, i.5, i.6, i.7, i.8, x: X, y: y) else { continue }
@@ -304,6 +307,15 @@ struct Rasterizer {
       if let s = shadow {
         let corner = Coverage.corner(u: u, v: v, x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, radii: s.radii).radius
         cov *= ShadowMath.roundedBoxShadow(px: u, py: v, x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, corner: corner, sigma: s.sigma)
+        if cov <= 0 { continue }
+      }
+      if let m = d.mask {
+        // The mask's plane is its pixel grid: pixel x of the row reads byte x − originX.
+        cov *= Float(m.bytes[(iy - m.originY) * m.width + (x - m.originX)]) * (1 / 255)
+        if cov <= 0 { continue }
+      }
+      if !edges.isEmpty {
+        cov *= Coverage.convexPolygon(u: u, v: v, edges: edges, jacobian: j)
         if cov <= 0 { continue }
       }
       if let r = ring {
@@ -321,10 +333,16 @@ struct Rasterizer {
       let src: SIMD4<Float>
       if let t = texture {
         src = sample(t, levels, base, u: u, v: v, jacobian: j) * t.tint * (d.opacity * cov)
+      } else if let g = gradient {
+        src = g.color(u: u, v: v) * (255 * d.opacity * cov)
       } else {
         src = d.color * cov
       }
-      blend(&row, x - origin, src)
+      if d.additive {
+        add(&row, x - origin, src)
+      } else {
+        blend(&row, x - origin, src)
+      }
     }
   }
 
@@ -369,6 +387,13 @@ struct Rasterizer {
     Coverage.insideRoundedRect(u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii)
   }
 
+  /// Plus-lighter of `src` (0…255 premultiplied) onto pixel `i`: the sum, saturated
+  /// (`BlendMath`'s `plusLighter`, additive particles).
+  @inline(__always)
+  func add(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) {
+    row[i] = PixelMath.bytes(pointwiseMin(src + SIMD4<Float>(row[i]), SIMD4(repeating: 255)))
+  }
+
   /// Premultiplied source-over of `src` (0…255, each colour at most alpha) onto pixel `i`
   /// of `row`. With premultiplied inputs the result stays within 0…255 (up to rounding), so
   /// no clamp is needed.
@@ -392,6 +417,7 @@ extension PreparedDraw {
   }
 
   static func rowPath(_ d: PreparedDraw) -> RowPath {
+    if d.mask != nil || d.gradient != nil || !d.polygonEdges.isEmpty || d.additive || d.tintsColour { return .general }
     if let t = d.texture?.mapping {
       guard d.isAffine, !d.hasRadii, d.ring == nil, d.shadow == nil, d.softEdges == 0, d.clips.isEmpty else { return .general }
       let j = Coverage.Jacobian(dudx: d.inv.0, dudy: d.inv.1, dvdx: d.inv.3, dvdy: d.inv.4)

@@ -322,6 +322,7 @@ extension GLCalls {
   /// Bytes of one texel of `format` and `type`, for the combinations Strata transfers.
   static func texelBytes(format: Int32, type: Int32) -> Int {
     switch (format, type) {
+    case (GL_RED, GL_UNSIGNED_BYTE): 1
     case (GL_RGBA, GL_UNSIGNED_BYTE): 4
     case (GL_RGBA, GL_FLOAT), (GL_RGBA_INTEGER, GL_UNSIGNED_INT): 16
     default:
@@ -331,7 +332,7 @@ extension GLCalls {
 
   /// Replaces the texels `[x, x + width) × [y, y + height)` of level `level` of the texture
   /// bound to `target` with `pixels`, rows packed (texels of four bytes or more, so any
-  /// unpack alignment up to 4 adds no padding).
+  /// unpack alignment up to 4 adds no padding; one-byte texels need an alignment of 1).
   ///
   /// The corresponding C function is `glTexSubImage2D`.
   func texSubImage2D<T: BitwiseCopyable>(

@@ -19,6 +19,11 @@ extension GLRenderer {
     var vertexArray: GLName?
     var clipTexture: GLTexture?
     var blankTexture: GLTexture?
+    /// The gradient and polygon tables (GLRenderer+Kinds), grown as needed.
+    var gradientTable: GLTexture?
+    var polygonTable: GLTexture?
+    /// This frame's coverage masks, by `DeviceMask.id`.
+    var frameMasks: [UInt64: GLTexture] = [:]
     var timings = Timings()
     /// Bitmaps of `shouldRasterize` groups and blurred group shadows (GLRenderer+Caches).
     var rasterized = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
@@ -54,6 +59,7 @@ extension GLRenderer {
       let start = clock.now
       garbage.collect(gl)
       textures.beginFrame()
+      frameMasks = [:]
       if canvasTarget?.width != list.width || canvasTarget?.height != list.height {
         canvasTarget = nil
         canvasTarget = try GLTarget(gl, width: list.width, height: list.height, garbage: garbage)
@@ -117,16 +123,11 @@ extension GLRenderer {
       while i < commands.endIndex {
         switch commands[i] {
         case .draw(let d):
-          let clip = d.clip.flatMap { c in Self.firstCoverageClip(c, pass.list.clips) }
-          switch d.paint {
-          case .solid:
-            data.append(d, rect: d.rect, softEdges: d.edgeAntialiasing, clip: clip, texture: nil, texelMap: nil, paint: nil)
-          case .image(let p):
-            for piece in splitter.pieces(d, p) {
-              let tex = textures.texture(gl, key: piece.key, image: piece.image, tiling: piece.tiling)
-              data.append(d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: tex, texelMap: piece.texelMap, paint: p)
-            }
-          }
+          append(gl, d, to: &data, splitter, pass)
+          i += 1
+        case .sprites(let b):
+          // One instance per sprite; runs of one image draw as one instanced call.
+          for d in b.draws(canvas: pass.canvas, clips: pass.list.clips) { append(gl, d, to: &data, splitter, pass) }
           i += 1
         case .beginGroup(let g):
           try drawInstances(gl, data, into: target)
@@ -146,6 +147,23 @@ extension GLRenderer {
       try drawInstances(gl, data, into: target)
     }
 
+    /// Adds a draw's instances: one, or one per tile of a large image.
+    mutating func append(_ gl: GLCalls, _ d: Draw, to data: inout InstanceData, _ splitter: ImageDrawSplitter, _ pass: Pass) {
+      let clip = d.clip.flatMap { c in Self.firstCoverageClip(c, pass.list.clips) }
+      var mask: GLTexture? = nil
+      if case .mask(let m) = d.shape { mask = maskTexture(gl, m) }
+      switch d.paint {
+      case .solid, .gradient:
+        data.append(d, rect: d.rect, softEdges: d.edgeAntialiasing, clip: clip, texture: nil, texelMap: nil, paint: nil, mask: mask)
+      case .image(let p):
+        for piece in splitter.pieces(d, p) {
+          let tex = textures.texture(gl, key: piece.key, image: piece.image, tiling: piece.tiling)
+          data.append(
+            d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: tex, texelMap: piece.texelMap, paint: p, mask: mask)
+        }
+      }
+    }
+
     /// Draws the collected instances into `target`, batch by batch.
     mutating func drawInstances(_ gl: GLCalls, _ data: InstanceData, into target: Target) throws(GLRenderError) {
       guard data.count > 0 else { return }
@@ -154,9 +172,11 @@ extension GLRenderer {
       gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
       let w = Float(target.bounds.x1 - target.bounds.x0), h = Float(target.bounds.y1 - target.bounds.y0)
       var current: ShaderProgram? = nil
+      try bindTables(gl, data.tables)
       gl.activeTexture(GLenum(GL_TEXTURE1))
       gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
       gl.activeTexture(GLenum(GL_TEXTURE0))
+      var additive = false
       gl.bindVertexArray(vertexArray!.id)
       gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer!.id)
       gl.bufferData(GL_ARRAY_BUFFER, data.floats, GL_STREAM_DRAW)
@@ -172,10 +192,21 @@ extension GLRenderer {
           gl.useProgram(program.id)
           gl.uniform2f(program.uniform("u_viewport"), w, h)
           gl.uniform2f(program.uniform("u_origin"), Float(target.bounds.x0), Float(target.bounds.y0))
-          gl.uniform1i(program.uniform("u_texture"), 0)
-          gl.uniform1i(program.uniform("u_clips"), 1)
+          gl.uniform1i(program.uniform("u_texture"), DrawUnit.texture.rawValue)
+          gl.uniform1i(program.uniform("u_clips"), DrawUnit.clips.rawValue)
+          gl.uniform1i(program.uniform("u_mask"), DrawUnit.mask.rawValue)
+          gl.uniform1i(program.uniform("u_gradients"), DrawUnit.gradients.rawValue)
+          gl.uniform1i(program.uniform("u_polygons"), DrawUnit.polygons.rawValue)
           current = program
         }
+        if batch.variant.additive != additive {
+          additive = batch.variant.additive
+          // Plus-lighter: the sum, saturated by the fixed-point target.
+          gl.blendFunc(GLenum(GL_ONE), GLenum(additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA))
+        }
+        gl.activeTexture(GLenum(GL_TEXTURE0 + DrawUnit.mask.rawValue))
+        gl.bindTexture(GLenum(GL_TEXTURE_2D), (batch.mask ?? blankTexture!).id)
+        gl.activeTexture(GLenum(GL_TEXTURE0))
         gl.bindTexture(GLenum(GL_TEXTURE_2D), tex.id)
         if batch.variant.simple {
           let f = batch.variant.linear ? GL_LINEAR : GL_NEAREST
@@ -195,12 +226,14 @@ extension GLRenderer {
         gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
       }
       gl.bindVertexArray(0)
+      if additive { gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
     }
 
     /// The program for a variant, compiled when first needed.
     mutating func program(_ gl: GLCalls, _ v: InstanceData.Variant) throws(GLRenderError) -> ShaderProgram {
       var key = v
       key.linear = false  // the filter is texture state, not a different program
+      key.additive = false  // and so is the blend function
       if let p = programs[key] { return p }
       let p = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag", defines: key.defines, garbage: garbage)
       programs[key] = p

@@ -1,14 +1,18 @@
 import Strata
 import StrataRender
 
-/// The per-draw attributes of `Shaders/draw.vert`, packed as 14 vec4s per instance, and the
-/// batches (runs of instances that share a texture) to draw them in.
+/// The per-draw attributes of `Shaders/draw.vert`, packed as 15 vec4s per instance, and the
+/// batches (runs of instances that share their textures) to draw them in. What does not fit
+/// in an instance (a gradient's stops, a polygon's edges) goes into per-frame tables that
+/// instances name by row (`KindTables`).
 struct InstanceData {
-  static let vec4sPerInstance = 14
+  static let vec4sPerInstance = 15
   static let floatsPerInstance = vec4sPerInstance * 4
 
   struct Batch {
     var texture: GLTexture?
+    /// The R8 coverage texture of `.mask` draws.
+    var mask: GLTexture?
     var variant: Variant
     var first: Int
     var count: Int
@@ -25,6 +29,8 @@ struct InstanceData {
     var linear: Bool
     /// SIMPLE solid rounded rectangle in an affine plane.
     var rounded = false
+    /// Plus-lighter blending (additive sprites): blend state, not a different program.
+    var additive = false
 
     var defines: [String] {
       guard simple else { return [] }
@@ -34,6 +40,8 @@ struct InstanceData {
 
   var floats: [Float] = []
   var batches: [Batch] = []
+  /// Gradient stops and polygon edges of the instances.
+  var tables = KindTables()
   var count: Int { floats.count / Self.floatsPerInstance }
 
   /// A texel map from the layer plane to the bound texture's texels.
@@ -48,7 +56,7 @@ struct InstanceData {
 
   mutating func append(
     _ draw: Draw, rect: Rect, softEdges: EdgeAntialiasingMask, clip: Int?, texture: GLTexture?,
-    texelMap: TexelMap?, paint: ImagePaint?
+    texelMap: TexelMap?, paint: ImagePaint?, mask: GLTexture? = nil
   ) {
     let fwd = draw.map.toDevice.values
     let inv = draw.map.normalizedInverse
@@ -62,6 +70,7 @@ struct InstanceData {
     case .roundedRect(let r): radii = r
     case .ring(let o, let i, let ir):
       radii = o; innerRect = i.standardized; innerRadii = ir; flags |= 1
+    case .mask: flags |= 64
     case .shadow(let shape, let r, let s):
       // The shape rides in the inner slots, sigma in texel2.w, the occluder in the radii
       // and texel slots (see draw.frag).
@@ -79,6 +88,17 @@ struct InstanceData {
       color = SIMD4(c.red * o, c.green * o, c.blue * o, c.alpha * o)
     } else if let t = paint?.tint {
       color = SIMD4(t.red * o, t.green * o, t.blue * o, t.alpha * o)
+    }
+    // The kind primitives: table rows and the mask's origin (see draw.frag).
+    var extra = (-1.0, -1.0, 0.0, 0.0)
+    if case .mask(let m) = draw.shape { extra.2 = Double(m.originX); extra.3 = Double(m.originY) }
+    if case .gradient(let g) = draw.paint {
+      flags |= 128
+      extra.0 = Double(tables.addGradient(g))
+    }
+    if let p = draw.polygon {
+      flags |= 256
+      extra.1 = Double(tables.addPolygon(p))
     }
     var filters = (0.0, 0.0, 0.0)
     if let p = paint {
@@ -108,10 +128,11 @@ struct InstanceData {
       t.tx, t.ty, fwd[8], filters.2,
       Double(b.x0), Double(b.y0), Double(b.x1), Double(b.y1),
       Double(clip ?? -1), Double(flags), filters.0, filters.1,
+      extra.0, extra.1, extra.2, extra.3,
     ]
     floats.append(contentsOf: values.map { Float($0) })
     let index = count - 1
-    var simple = flags & (1 | 8 | 16) == 0
+    var simple = flags & (1 | 8 | 16 | 64 | 128 | 256) == 0
     let rounded = simple && !radii.isZero && paint == nil && draw.map.toDevice.isAffine
     simple = simple && (radii.isZero || rounded) && softEdges.isEmpty && clip == nil && !Self.nearTheEye(draw.map.toDevice, r)
     var linear = false
@@ -121,11 +142,13 @@ struct InstanceData {
     }
     let variant = Variant(
       simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear,
-      rounded: simple && rounded)
-    if let last = batches.last, last.texture === texture, last.variant == variant, last.first + last.count == index {
+      rounded: simple && rounded, additive: draw.blendMode == .plusLighter)
+    if let last = batches.last, last.texture === texture, last.mask === mask, last.variant == variant,
+      last.first + last.count == index
+    {
       batches[batches.count - 1].count += 1
     } else {
-      batches.append(Batch(texture: texture, variant: variant, first: index, count: 1))
+      batches.append(Batch(texture: texture, mask: mask, variant: variant, first: index, count: 1))
     }
   }
 

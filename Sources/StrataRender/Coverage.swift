@@ -62,6 +62,32 @@ public enum Coverage {
     return dx * dx + dy * dy <= r * r
   }
 
+  /// Coverage of the half-plane `nx·u + ny·v + c ≥ 0` (`edge` = `(nx, ny, c, soft)`, the
+  /// normal a unit vector) at the layer-plane point `(u, v)`: a ramp one device pixel wide
+  /// when `soft` is non-zero, else the pixel centre's side. A centre exactly on a hard edge
+  /// goes to the side whose normal points towards +x (or +y when vertical): a neighbour
+  /// sharing the edge has the exactly negated line (`ConvexPolygon`), so exactly one of
+  /// the two takes it.
+  @inlinable @inline(__always)
+  public static func halfPlane(u: Float, v: Float, edge e: SIMD4<Float>, jacobian j: Jacobian) -> Float {
+    let d = e.x * u + e.y * v + e.z
+    if e.w != 0 { return ramp(d / j.perPixel(nx: e.x, ny: e.y)) }
+    if d > 0 { return 1 }
+    return d == 0 && (e.x > 0 || (e.x == 0 && e.y > 0)) ? 1 : 0
+  }
+
+  /// Coverage of a convex polygon given by its edges (`ConvexPolygon.floatEdges`): the
+  /// least of its half-planes'.
+  @inlinable @inline(__always)
+  public static func convexPolygon(u: Float, v: Float, edges: Span<SIMD4<Float>>, jacobian j: Jacobian) -> Float {
+    var c: Float = 1
+    for i in edges.indices {
+      c = min(c, halfPlane(u: u, v: v, edge: edges[i], jacobian: j))
+      if c <= 0 { return 0 }
+    }
+    return c
+  }
+
   /// Coverage of a rounded rectangle `[x0, x1] × [y0, y1]` at the layer-plane point
   /// `(u, v)`. Straight edges in `softEdges` (left, right, top, bottom bits as in
   /// `EdgeAntialiasingMask`) are anti-aliased, the others are sampled at the pixel centre;

@@ -13,11 +13,16 @@ public enum DevicePolygon {
   /// The device-space outline of `rect` under `map`: the part with `w > 0`, projected.
   /// Empty when the whole rectangle lies behind the eye.
   public static func project(_ rect: Rect, _ map: Homography) -> [Point] {
-    let corners = [
+    project([
       Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
-    ]
-    var hs = corners.map { p in map.homogeneous(p.x, p.y) }
+    ], map)
+  }
+
+  /// The device-space outline of the convex polygon `points` (of a plane) under `map`: the
+  /// part with `w > 0`, projected. Empty when all of it lies behind the eye.
+  public static func project(_ points: [Point], _ map: Homography) -> [Point] {
+    var hs = points.map { p in map.homogeneous(p.x, p.y) }
     // Each plane keeps the points where the function is >= 0.
     let g = guardBand
     let planes: [((x: Double, y: Double, w: Double)) -> Double] = [

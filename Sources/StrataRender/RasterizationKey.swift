@@ -31,6 +31,7 @@ enum RasterizationKey {
     h.combine(l.shadowOpacity); h.combine(l.shadowOffset); h.combine(l.shadowRadius)
     h.combine(l.allowsGroupOpacity); h.combine(l.allowsEdgeAntialiasing); h.combine(l.edgeAntialiasingMask)
     h.combine(l.compositingFilter); h.combine(l.filters); h.combine(l.backgroundFilters)
+    h.combine(l.kindSnapshot.map { AnyHashable($0) })
     h.combine(l.mask != nil)
     if let m = l.mask { combine(m, into: &h) }
     h.combine(l.sublayers.count)

@@ -45,6 +45,18 @@ extension RenderList {
         if let c = b.clip { l += " clip #\(c)" }
         l += " map \(fmt(b.map.toDevice)) pixels \(b.bounds) reads \(b.readBounds)"
         lines.append(l)
+      case .sprites(let b):
+        var l = indent + "sprites \(b.label) \(b.sprites.count) of image \(b.image.width)x\(b.image.height)"
+        l += " filter \(b.minificationFilter.rawValue)/\(b.magnificationFilter.rawValue)"
+        if b.blendMode != .sourceOver { l += " blend \(b.blendMode.rawValue)" }
+        if b.opacity != 1 { l += " opacity \(fmt(b.opacity))" }
+        if let c = b.clip { l += " clip #\(c)" }
+        l += " map \(fmt(b.map.toDevice)) pixels \(b.deviceBounds)"
+        lines.append(l)
+        for s in b.sprites {
+          let t = s.transform
+          lines.append(indent + "  sprite [\(fmt([t.a, t.b, t.c, t.d, t.tx, t.ty]))] texels \(fmt(s.texels)) color \(s.color.hexString)")
+        }
       case .draw(let d):
         var l = indent + "draw \(d.label) \(d.part) rect \(fmt(d.rect))"
         switch d.shape {
@@ -59,7 +71,9 @@ extension RenderList {
           if !o.isZero { l += " outer \(fmt(o))" }
           l += " inner \(fmt(inner))"
           if !ir.isZero { l += " \(fmt(ir))" }
+        case .mask(let m): l += " mask \(m.width)x\(m.height) at \(m.originX) \(m.originY) sum \(m.bytes.reduce(0) { $0 + Int($1) })"
         }
+        if let p = d.polygon { l += " polygon [\(p)]" }
         switch d.paint {
         case .solid(let c): l += " solid \(c.hexString)"
         case .image(let p):
@@ -67,7 +81,11 @@ extension RenderList {
           l += " image \(p.image.width)x\(p.image.height) texels [\(fmt([t.a, t.b, t.c, t.d, t.tx, t.ty]))]"
           l += " filter \(p.minificationFilter.rawValue)/\(p.magnificationFilter.rawValue)"
           if let t = p.tint { l += " tint \(t.hexString)" }
+        case .gradient(let g):
+          l += " gradient \(g.kind.rawValue) \(fmt([g.start.x, g.start.y])) to \(fmt([g.end.x, g.end.y])) in \(fmt(g.unitRect))"
+          l += " stops " + g.stops.map { "\(fmt($0.location)) \($0.color.hexString)" }.joined(separator: ", ")
         }
+        if d.blendMode != .sourceOver { l += " blend \(d.blendMode.rawValue)" }
         if d.opacity != 1 { l += " opacity \(fmt(d.opacity))" }
         if let c = d.clip { l += " clip #\(c)" }
         if let o = d.occluder { l += " occluded by \(fmt(o.rect))" }

@@ -41,6 +41,8 @@ public enum RenderCommand: Sendable {
   case endMask
   case endGroup
   case backdrop(Backdrop)
+  /// Many textured quads from one image (particles); see `SpriteBatch`.
+  case sprites(SpriteBatch)
 }
 
 /// An offscreen group: a layer subtree composited as one image.
@@ -239,6 +241,11 @@ public enum DrawShape: Sendable, Hashable {
   /// A border: the rounded rectangle minus the inner rounded rectangle `inner` with
   /// `innerRadii` (the inner edge is always anti-aliased).
   case ring(outer: CornerRadii, inner: Rect, innerRadii: CornerRadii)
+  /// 8-bit coverage of device pixels (paths, text). The draw's plane is the mask's pixel
+  /// grid: its map is the translation to the mask's origin and its rect the mask's size
+  /// (`Draw.makeMask`), so the paint is evaluated in device pixels and the mask is read
+  /// without filtering, byte for byte.
+  case mask(DeviceMask)
 }
 
 /// How a texture is sampled.
@@ -249,8 +256,11 @@ public struct ImagePaint: Sendable {
   public var minificationFilter: ContentsFilter
   public var magnificationFilter: ContentsFilter
   public var minificationFilterBias: Double
-  /// Multiplies every texel (a shadow mask's colour); nil for none.
+  /// Multiplies every texel (a shadow mask's colour, a sprite's); nil for none.
   public var tint: PremultipliedColor? = nil
+  /// Every channel of the image holds its alpha (a shadow mask): a backend may then tint
+  /// by scaling the alpha alone.
+  public var isMask = false
 
   public init(image: Image, texelMap: AffineTransform, minificationFilter: ContentsFilter,
               magnificationFilter: ContentsFilter, minificationFilterBias: Double, tint: PremultipliedColor? = nil) {
@@ -263,6 +273,8 @@ public struct ImagePaint: Sendable {
 public enum Paint: Sendable {
   case solid(PremultipliedColor)
   case image(ImagePaint)
+  /// An axial, radial or conic gradient, computed per pixel (`GradientMath`).
+  case gradient(GradientPaint)
 }
 
 /// A rounded rectangle in the draw's plane that the next draw paints opaquely.
@@ -298,4 +310,10 @@ public struct Draw: Sendable {
   /// Pixels that can be touched: the polygon's box (one pixel wider when anti-aliased)
   /// within the canvas and the clip.
   public var deviceBounds: PixelBounds
+  /// When set, the draw is cut to this convex polygon of its plane (a piece of a plane
+  /// split for 3D sorting, or a polygon fill); `devicePolygon` is then its outline.
+  public var polygon: ConvexPolygon? = nil
+  /// How the draw combines with what lies below: `.sourceOver`, or `.plusLighter`
+  /// (additive sprites). Other modes need an offscreen group.
+  public var blendMode: BlendMode = .sourceOver
 }

@@ -5,7 +5,7 @@ extension RenderListCompiler.State {
   /// its shadow can be drawn analytically: no contents, no visible sublayers, no mask or
   /// filters, and a border (if any) over an opaque background.
   static func isPlainRoundedRect(_ l: LayerSnapshot) -> Bool {
-    guard let bg = l.backgroundColor, bg.alpha > 0, l.contents == nil, l.mask == nil, l.filters.isEmpty,
+    guard let bg = l.backgroundColor, bg.alpha > 0, l.contents == nil, l.kindSnapshot == nil, l.mask == nil, l.filters.isEmpty,
       l.cornerCurve == .circular, l.sublayers.allSatisfy({ $0.isHidden || $0.opacity <= 0 })
     else { return false }
     return l.borderWidth <= 0 || l.borderColor.alpha <= 0 || bg.alpha >= 1
@@ -46,9 +46,10 @@ extension RenderListCompiler.State {
       radii: radii, sigma: sigma, density: (density * 64).rounded() / 64)
     if let mask = ShadowMaskCache.shared.mask(key) {
       let sx = Double(mask.width) / area.width, sy = Double(mask.height) / area.height
-      let paint = ImagePaint(
+      var paint = ImagePaint(
         image: mask, texelMap: AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: -area.minX * sx, ty: -area.minY * sy),
         minificationFilter: .linear, magnificationFilter: .linear, minificationFilterBias: 0, tint: color)
+      paint.isMask = true
       // The body hides the middle of its shadow: in an affine plane, draw only the strips
       // around the rows of the body free of corners.
       var pieces = [area]

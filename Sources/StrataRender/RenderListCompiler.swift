@@ -102,6 +102,15 @@ public struct RenderListCompiler {
             paint: .image(paint), opacity: 1, clip: inner, edges: edges.intersection(piece.outerEdges))
         }
       }
+      // The kind's own content (a shape, a gradient…), where contents go: above the
+      // background and contents, below the sublayers (unless the kind says otherwise).
+      let kind = layer.kindSnapshot as? any LayerKindCompiling
+      let kindContext = kind.map { _ in
+        LayerKindContext(
+          label: label, map: map, bounds: bounds, radii: radii, edges: edges, clip: inner, clipBounds: clipBounds(inner),
+          canvas: canvas, deviceScale: pixelScale)
+      }
+      if let kind, let kindContext, kind.placement == .belowSublayers { compileKind(kind, kindContext) }
       if !layer.sublayers.isEmpty {
         let space = LayerGeometry.sublayerSpace(
           bounds: layer.bounds, anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ,
@@ -117,6 +126,7 @@ public struct RenderListCompiler {
           shape: .ring(outer: radii, inner: bounds.insetBy(dx: w, dy: w), innerRadii: radii.inset(by: w)),
           paint: .solid(layer.borderColor.premultiplied), opacity: 1, clip: clip, edges: edges)
       }
+      if let kind, let kindContext, kind.placement == .aboveBorder { compileKind(kind, kindContext) }
 
       var reasons: [String] = []
       if layer.mask != nil { reasons.append("mask") }
@@ -174,6 +184,13 @@ public struct RenderListCompiler {
       list.commands.append(.endGroup)
     }
 
+    /// Runs a kind's compile step and appends what it drew.
+    mutating func compileKind(_ kind: any LayerKindCompiling, _ context: LayerKindContext) {
+      var c = context
+      kind.compile(into: &c)
+      list.commands += c.commands
+    }
+
     /// Multiplies the opacity of the commands from `start` at this level (not inside
     /// groups, whose content is relative to them) by `factor`.
     mutating func scale(from start: Int, by factor: Double) {
@@ -204,6 +221,9 @@ public struct RenderListCompiler {
             list.commands[i] = .beginGroup(g)
           }
           depth += 1
+        case .sprites(var b) where depth == 0:
+          b.opacity *= factor
+          list.commands[i] = .sprites(b)
         case .beginMask: depth += 1
         case .endGroup, .endMask: depth -= 1
         default: break
@@ -225,6 +245,8 @@ public struct RenderListCompiler {
         case .beginMask: depth += 1
         case .endGroup, .endMask: depth -= 1
         case .backdrop(let b): if depth == 0 { boxes.append(b.readBounds) }
+        // Sprites overlap one another as a rule.
+        case .sprites(let b): if depth == 0 { boxes.append(b.deviceBounds); if b.sprites.count > 1 { return true } }
         }
       }
       if boxes.count > 64 { return true }
@@ -248,6 +270,7 @@ public struct RenderListCompiler {
         case .draw(let d): add(d.deviceBounds)
         case .beginGroup(let g): add(g.bounds)
         case .backdrop(let bd): add(bd.bounds)
+        case .sprites(let sb): add(sb.deviceBounds)
         default: break
         }
       }
@@ -258,18 +281,16 @@ public struct RenderListCompiler {
       label: String, part: String, map: PlaneMap, rect: Rect, shape: DrawShape, paint: Paint,
       opacity: Double, clip: Int?, edges: EdgeAntialiasingMask, occluder: Occluder? = nil
     ) {
-      let poly = DevicePolygon.project(rect, map.toDevice)
-      guard poly.count >= 3 else { return }
-      let soft = !edges.isEmpty
-      var bounds = DevicePolygon.pixelBounds(poly, pad: soft ? 1 : 0, canvas: canvas)
-      if let c = clip { bounds = bounds.intersection(list.clips[c].deviceBounds) }
-      guard !bounds.isEmpty else { return }
-      list.commands.append(
-        .draw(
-          Draw(
-            label: label, part: part, map: map, rect: rect, shape: shape, paint: paint, opacity: opacity,
-            clip: clip, occluder: occluder, edgeAntialiasing: edges, devicePolygon: poly, deviceBounds: bounds)))
+      guard
+        let d = Draw.make(
+          label: label, part: part, map: map, rect: rect, shape: shape, paint: paint, opacity: opacity, clip: clip,
+          edges: edges, occluder: occluder, canvas: canvas, clipBounds: clipBounds(clip))
+      else { return }
+      list.commands.append(.draw(d))
     }
+
+    /// The pixels clip `clip` can keep; the canvas when nil.
+    func clipBounds(_ clip: Int?) -> PixelBounds { clip.map { list.clips[$0].deviceBounds } ?? canvas }
 
     /// Adds a clip and returns its index, or nil when nothing survives it.
     mutating func addClip(map: PlaneMap, rect: Rect, radii: CornerRadii, parent: Int?) -> Int? {

@@ -33,11 +33,12 @@ extension SceneBuilder {
     guard let f = m["animations"] else { return }
     guard case .object(let members) = f.value else { throw f.typeError("an object of named animations") }
     for (key, value) in members {
-      layer.add(try animation(f.child(key, value), layerField: field), forKey: key)
+      layer.add(try animation(f.child(key, value), layerField: field, layer: layer), forKey: key)
     }
   }
 
-  func animation(_ field: Field, layerField: Field) throws(SceneError) -> Animation {
+  /// - Parameter layer: the layer it animates, whose kind must have the key path.
+  func animation(_ field: Field, layerField: Field, layer: Layer) throws(SceneError) -> Animation {
     guard case .object = field.value else { throw field.typeError("an animation object") }
     guard let typeField = field.value["type"].map({ field.child("type", $0) }) else {
       throw field.error("missing \"type\" (\(Self.animationKeys.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))")
@@ -50,17 +51,17 @@ extension SceneBuilder {
     let m = try field.members(known: ["type"] + Self.timingKeys + (isProperty ? Self.propertyKeys : []) + specific)
     let a: Animation
     switch type {
-    case "basic": a = try basic(m, field)
-    case "spring": a = try spring(m, field)
-    case "keyframe": a = try keyframe(m, field)
+    case "basic": a = try basic(m, field, layer)
+    case "spring": a = try spring(m, field, layer)
+    case "keyframe": a = try keyframe(m, field, layer)
     case "group":
       guard let list = m["animations"] else { throw field.error("a group needs \"animations\"") }
       var children: [Animation] = []
       switch list.value {
       case .object(let members):
-        for (k, v) in members { children.append(try animation(list.child(k, v), layerField: layerField)) }
+        for (k, v) in members { children.append(try animation(list.child(k, v), layerField: layerField, layer: layer)) }
       default:
-        for item in try list.array() { children.append(try animation(item, layerField: layerField)) }
+        for item in try list.array() { children.append(try animation(item, layerField: layerField, layer: layer)) }
       }
       a = AnimationGroup(children)
     default: a = try transition(m, layerField: layerField)
@@ -73,11 +74,15 @@ extension SceneBuilder {
 
   // MARK: Kinds
 
-  private func keyPath(_ m: [String: Field], _ field: Field) throws(SceneError) -> AnimatableKeyPath {
+  private func keyPath(_ m: [String: Field], _ field: Field, _ layer: Layer) throws(SceneError) -> AnimatableKeyPath {
     guard let f = m["keyPath"] else { throw field.error("missing \"keyPath\" (the property to animate, e.g. \"position.x\")") }
     let s = try f.string()
     guard let k = AnimatableKeyPath(s) else {
       throw f.error(Suggestion.message("unknown key path \"\(s)\"", s, AnimatableKeyPath.all))
+    }
+    // A kind's property on a layer of another kind would animate nothing.
+    guard k.applies(to: layer) else {
+      throw f.error("\"\(s)\" is not a property of a layer of type \"\(type(of: layer).typeName)\"")
     }
     return k
   }
@@ -87,8 +92,8 @@ extension SceneBuilder {
     if let f = try eitherSpelling(m, "cumulative", "isCumulative") { a.isCumulative = try f.bool() }
   }
 
-  private func basic(_ m: [String: Field], _ field: Field) throws(SceneError) -> BasicAnimation {
-    let k = try keyPath(m, field)
+  private func basic(_ m: [String: Field], _ field: Field, _ layer: Layer) throws(SceneError) -> BasicAnimation {
+    let k = try keyPath(m, field, layer)
     let a = BasicAnimation(
       keyPath: k, from: try m["fromValue"].map { f throws(SceneError) in try value(f, k) },
       to: try m["toValue"].map { f throws(SceneError) in try value(f, k) },
@@ -97,8 +102,8 @@ extension SceneBuilder {
     return a
   }
 
-  private func spring(_ m: [String: Field], _ field: Field) throws(SceneError) -> SpringAnimation {
-    let b = try basic(m, field)
+  private func spring(_ m: [String: Field], _ field: Field, _ layer: Layer) throws(SceneError) -> SpringAnimation {
+    let b = try basic(m, field, layer)
     let s: SpringAnimation
     if let d = m["perceptualDuration"] {
       s = SpringAnimation(keyPath: b.keyPath, perceptualDuration: try d.positive(), bounce: try m["bounce"]?.number(in: -1...1) ?? 0)
@@ -117,8 +122,8 @@ extension SceneBuilder {
     return s
   }
 
-  private func keyframe(_ m: [String: Field], _ field: Field) throws(SceneError) -> KeyframeAnimation {
-    let k = try keyPath(m, field)
+  private func keyframe(_ m: [String: Field], _ field: Field, _ layer: Layer) throws(SceneError) -> KeyframeAnimation {
+    let k = try keyPath(m, field, layer)
     let a = KeyframeAnimation(keyPath: k)
     if let f = m["path"] {
       guard k.kind == .point else { throw f.error("a path animates a point key path such as \"position\", not \(k.kind) \"\(k.path)\"") }
@@ -161,12 +166,15 @@ extension SceneBuilder {
     guard let from = m["from"] else {
       throw layerField.error("a transition needs \"from\": the layer's properties before the change")
     }
-    // Checked where it is written, so that errors name the transition's path…
-    _ = try layer(from)
-    // …then built as the layer object with those properties replaced.
     guard case .object(let layerMembers) = layerField.value, case .object(let changes) = from.value else {
       throw from.typeError("an object of layer properties")
     }
+    // Checked where it is written, as a layer of the same kind, so that errors name the
+    // transition's path…
+    let kind = layerMembers.first { $0.key == "type" }
+    let sameKind = changes.contains { $0.key == "type" } || kind == nil ? changes : [kind!] + changes
+    _ = try layer(Field(value: .object(sameKind), path: from.path, file: from.file))
+    // …then built as the layer object with those properties replaced.
     var merged = layerMembers.filter { $0.key != "animations" && changes.map(\.key).contains($0.key) == false }
     merged += changes
     t.oldState = try layer(Field(value: .object(merged), path: from.path, file: from.file))

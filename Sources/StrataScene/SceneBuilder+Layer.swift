@@ -14,9 +14,6 @@ extension SceneBuilder {
     "edgeAntialiasingMask", "compositingFilter", "filters", "backgroundFilters", "sublayers",
   ] + layerTimingKeys
 
-  /// The layer kinds scene files can create, by `type`.
-  static let layerTypes: [String: @Sendable () -> Layer] = [Layer.typeName: { Layer() }]
-
   /// Builds a layer and its sublayers and mask from a layer object.
   ///
   /// Properties are applied in a fixed order, not the order written, wherever one depends
@@ -24,8 +21,11 @@ extension SceneBuilder {
   /// bounds size through the anchor point, as `CALayer.frame` does).
   func layer(_ field: Field) throws(SceneError) -> Layer {
     try countLayer(field)
-    let m = try field.members(known: Self.layerKeys)
-    let layer = try makeLayer(type: m["type"])
+    // The kind first: its section adds keys to the plain layer's.
+    let kind = try self.kind(field.value["type"].map { field.child("type", $0) })
+    let section = kind as? any SceneLayerKind.Type
+    let m = try field.members(known: Self.layerKeys + (section?.sceneKeys ?? []))
+    let layer = kind.init()
 
     if let f = m["name"] { layer.name = f.isNull ? nil : try f.string() }
     try applyGeometry(m, to: layer)
@@ -66,22 +66,13 @@ extension SceneBuilder {
     if let f = m["compositingFilter"] { layer.compositingFilter = try compositingFilter(f) }
     if let f = m["filters"] { layer.filters = try filters(f) }
     if let f = m["backgroundFilters"] { layer.backgroundFilters = try filters(f) }
+    if let k = layer as? any SceneLayerKind { try k.configure(from: m, in: self) }
 
     if let f = m["sublayers"] {
       for item in try f.array() { Self.adopt(try self.layer(item), into: layer) }
     }
     try applyAnimations(m, layerField: field, to: layer)
     return layer
-  }
-
-  private func makeLayer(type field: Field?) throws(SceneError) -> Layer {
-    guard let field else { return Layer() }
-    let name = try field.string()
-    guard let make = Self.layerTypes[name] else {
-      let known = Self.layerTypes.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-      throw field.error("unknown layer type \"\(Excerpt.of(name))\" (known types: \(known))")
-    }
-    return make()
   }
 
   private func applyGeometry(_ m: [String: Field], to layer: Layer) throws(SceneError) {

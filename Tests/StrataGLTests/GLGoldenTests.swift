@@ -36,12 +36,16 @@ import Testing
     #expect(!Self.parity(cpu: cpu, gpu: wrong).passed)
   }
 
-  @Test(arguments: GoldenScenes.names)
+  @Test(arguments: GoldenScenes.names + PrimitiveScenes.names)
   func sceneMatchesCPU(_ name: String) throws {
     let gl = try GPU.renderer()
-    let s = GoldenScenes.named(name)
-    let list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background)
-      .compile(s.root.snapshot())
+    let list: RenderList
+    if PrimitiveScenes.names.contains(name) {
+      list = PrimitiveScenes.named(name).list
+    } else {
+      let s = GoldenScenes.named(name)
+      list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background).compile(s.root.snapshot())
+    }
     let cpu = CPURenderer().render(list)
     let gpu = try gl.render(list)
     let result = Self.parity(cpu: cpu, gpu: gpu)

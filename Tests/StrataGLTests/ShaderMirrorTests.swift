@@ -214,4 +214,94 @@ import Testing
       return SIMD4(ShadowMath.roundedBoxShadow(px: p.x, py: p.y, x0: r.x, y0: r.y, x1: r.z, y1: r.w, corner: p.z, sigma: p.w), 0, 0, 0)
     }
   }
+
+  /// `Coverage.halfPlane`: soft ramps and the tie rule of hard edges, at points on, near
+  /// and off lines of every direction.
+  @Test func halfPlanes() throws {
+    var inputs: [[SIMD4<Float>]] = []
+    let jacobians: [SIMD4<Float>] = [SIMD4(1, 0, 0, 1), SIMD4(0.7, 0.3, -0.2, 1.4)]
+    for k in 0..<12 {
+      let a = Float(k) * Float.pi / 6
+      let (nx, ny) = k % 3 == 0 ? (Float(k % 2 == 0 ? 1 : -1), Float(0)) : (cosf(a), sinf(a))
+      for soft: Float in [0, 1] {
+        for j in jacobians {
+          // Exactly on a hard edge the two sides' rounding (a fused multiply-add on the
+          // GPU) may differ, as on any hard edge; the tie rule is for polygons of one
+          // backend (PrimitiveGeometryTests, PrimitiveSemanticsTests).
+          for d: Float in soft == 0 ? [-2, -0.7, -0.25, 0.25, 0.5, 1.5] : [-2, -0.7, -0.25, 0, 0.25, 0.5, 1.5] {
+            // A point at signed distance d from the line nx·u + ny·v + c = 0 with c = −3.
+            let u = (3 + d) * nx + 5 * -ny, v = (3 + d) * ny + 5 * nx
+            inputs.append([SIMD4(u, v, 0, 0), SIMD4(nx, ny, -3, soft), j])
+          }
+        }
+      }
+    }
+    let bench = ShaderBench(includes: ["coverage.glsl"])
+    let out = try run(bench, inputs, ["vec4(halfPlaneCoverage(arg(0).xy, arg(1), arg(2)), 0.0, 0.0, 0.0)"])
+    compare("half-plane", out[0], inputs) { c in
+      let j = Coverage.Jacobian(dudx: c[2].x, dudy: c[2].y, dvdx: c[2].z, dvdy: c[2].w)
+      return SIMD4(Coverage.halfPlane(u: c[0].x, v: c[0].y, edge: c[1], jacobian: j), 0, 0, 0)
+    }
+  }
+
+  /// `GradientMath.parameter` for the three kinds (conic compared around the circle, so
+  /// a value just below 1 matches one just above 0) and degenerate geometry.
+  @Test func gradientParameters() throws {
+    var inputs: [[SIMD4<Float>]] = []
+    let geometry: [SIMD4<Float>] = [SIMD4(0, 0, 1, 1), SIMD4(0.5, 0.5, 1, 0.75), SIMD4(0.25, 0.5, 0.25, 0.5), SIMD4(0.3, 0.7, 0.9, 0.1)]
+    for kind: Float in [0, 1, 2] {
+      for g in geometry {
+        for gy in 0..<9 {
+          for gx in 0..<9 {
+            inputs.append([SIMD4(Float(gx) * 0.17 - 0.3, Float(gy) * 0.19 - 0.41, kind, 0), g])
+          }
+        }
+      }
+    }
+    let bench = ShaderBench(includes: ["gradient.glsl"])
+    let out = try run(bench, inputs, ["vec4(gradientParameter(int(arg(0).z), arg(0).xy, arg(1).xy, arg(1).zw), 0.0, 0.0, 0.0)"])
+    var wrapped = out[0]
+    for (i, c) in inputs.enumerated() where c[0].z == 2 {
+      let want = GradientMath.parameter(kind: 2, x: c[0].x, y: c[0].y, start: SIMD2(c[1].x, c[1].y), end: SIMD2(c[1].z, c[1].w))
+      if abs(wrapped[i].x - want) > 0.5 { wrapped[i].x += want > wrapped[i].x ? 1 : -1 }
+    }
+    compare("gradient parameter", wrapped, inputs) { c in
+      SIMD4(GradientMath.parameter(kind: Int32(c[0].z), x: c[0].x, y: c[0].y, start: SIMD2(c[1].x, c[1].y), end: SIMD2(c[1].z, c[1].w)), 0, 0, 0)
+    }
+  }
+
+  /// `GradientMath.color`: the stops read from a table row as the renderer's table holds
+  /// them (straight colours, then locations four to a texel), with pads, hard stops and
+  /// uneven spacing.
+  @Test func gradientColours() throws {
+    let colours: [SIMD4<Float>] = [SIMD4(1, 0, 0, 1), SIMD4(1, 1, 1, 0), SIMD4(0.2, 0.4, 0.9, 0.6), SIMD4(0, 0, 0, 1), SIMD4(0.3, 0.9, 0.5, 0.25)]
+    let stopSets: [[Float]] = [[0.5], [0, 1], [0.2, 0.5, 0.5, 0.9], [0, 0.1, 0.35, 0.7, 1]]
+    var inputs: [[SIMD4<Float>]] = []
+    var cases: [(locations: [Float], colours: [SIMD4<Float>], t: Float)] = []
+    for l in stopSets {
+      for i in 0..<41 {
+        let t = Float(i) / 32 - 0.125
+        // Row: (t, n), the colours, then the locations four to a texel (as KindTables
+        // lays them out), padded to 8 texels.
+        var row = [SIMD4<Float>(t, Float(l.count), 0, 0)] + colours.prefix(l.count)
+        for k in stride(from: 0, to: l.count, by: 4) {
+          var q = SIMD4<Float>(repeating: 0)
+          for m in 0..<min(4, l.count - k) { q[m] = l[k + m] }
+          row.append(q)
+        }
+        row += [SIMD4<Float>](repeating: .zero, count: 8 - row.count)
+        inputs.append(row)
+        cases.append((l, Array(colours.prefix(l.count)), t))
+      }
+    }
+    // The bench's input table is the stops' table: colours from column 1, locations after.
+    let bench = ShaderBench(includes: ["gradient.glsl"])
+    let out = try run(bench, inputs, ["gradientStopsColor(u_inputs, caseIndex(), 1, int(arg(0).y), arg(0).x)"])
+    var expected: [SIMD4<Float>] = []
+    for c in cases { expected.append(GradientMath.color(at: c.t, locations: c.locations.span, colors: c.colours.span)) }
+    compare("gradient colour", out[0], inputs) { c in
+      let i = inputs.firstIndex { $0 == c }!
+      return expected[i]
+    }
+  }
 }

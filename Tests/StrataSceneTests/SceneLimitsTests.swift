@@ -61,7 +61,7 @@ struct SceneLimitsTests {
     (layer(#""\#(long)": 1"#), "layers[0].\(excerpt): unknown property"),
     (layer(#""opacity": 1, "\#(long)": 1, "\#(long)": 2"#), "layers[0].\(excerpt): duplicate key \"\(excerpt)\" (first given on line 1)"),
     (layer(#""opacity": 9\#(String(repeating: "9", count: 400))"#), "malformed JSON: number 9\(String(repeating: "9", count: 63))… is too large for a 64-bit float"),
-    (layer(#""type": "\#(long)""#), "layers[0].type: unknown layer type \"\(excerpt)\" (known types: \"layer\")"),
+    (layer(#""type": "\#(long)""#), "layers[0].type: unknown layer type \"\(excerpt)\" (known types: "),
     (layer(#""contentsGravity": "\#(long)""#), "layers[0].contentsGravity: unknown value \"\(excerpt)\""),
     (layer(#""backgroundColor": "\#(long)""#), "layers[0].backgroundColor: invalid colour \"\(excerpt)\""),
     (layer(#""maskedCorners": ["\#(long)"]"#), "layers[0].maskedCorners[0]: unknown name \"\(excerpt)\""),

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A key path an animation may target: a `CALayer` property name, or a sub-path into one
-/// (`position.x`, `bounds.size.width`, `transform.rotation.z`), with its value kind and
-/// how to read it from and write it to a layer.
+/// (`position.x`, `bounds.size.width`, `transform.rotation.z`), or a layer kind's property
+/// (`LayerKinds`), with its value kind and how to read it from and write it to a layer.
 ///
 /// Transform sub-paths work on the decomposition, as Core Animation's do: setting
 /// `transform.rotation.z` replaces the z rotation of the current transform and keeps its
@@ -14,24 +14,23 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   /// The layer property it belongs to: `"transform"` for `"transform.rotation.z"`.
   public var property: String { String(path.prefix { $0 != "." }) }
 
-  /// The key path, or nil when no animatable property has that name.
+  /// The key path, or nil when no registered layer kind (`LayerKinds`) has an animatable
+  /// property of that name.
   public init?(_ path: String) {
-    guard let a = Self.table[path] else { return nil }
+    guard let first = LayerKinds.properties(at: path).first else { return nil }
     self.path = path
-    self.kind = a.kind
+    self.kind = first.kind
   }
 
   /// Whether the values are angles, in radians: the `rotation` sub-paths of `transform`
   /// and `sublayerTransform` (scene files accept `"90deg"` there).
-  public var isAngle: Bool {
-    let component = path.drop { $0 != "." }.dropFirst()
-    return TransformComponent(rawValue: String(component))?.isRotation ?? false
-  }
+  public var isAngle: Bool { LayerKinds.properties(at: path).first?.isAngle ?? false }
 
-  /// Every key path, sorted: for suggestions and documentation.
-  public static var all: [String] { table.keys.sorted() }
+  /// Every key path of every registered kind, sorted: for suggestions and documentation.
+  public static var all: [String] { LayerKinds.allPaths }
 
-  /// The top-level animatable properties, whose changes implicit animations pick up.
+  /// The top-level animatable properties of every layer, whose changes implicit animations
+  /// pick up. Kinds add theirs (`implicitlyAnimated(for:)`).
   public static let properties = [
     "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
     "opacity", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "contentsRect",
@@ -39,13 +38,24 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     "doubleSided", "masksToBounds",
   ]
 
-  /// The value at this key path in `layer`'s model.
-  public func value(in layer: Layer) -> AnimationValue { Self.table[path]!.get(layer) }
+  /// The top-level properties of `layer`'s kind that implicit animations pick up: the
+  /// plain layer's, then its kind's.
+  public static func implicitlyAnimated(for layer: Layer) -> [AnimatableKeyPath] {
+    LayerKinds.implicitPaths(for: type(of: layer))
+  }
 
-  /// Writes `value` (of this key path's kind) at this key path.
+  /// Whether `layer` has this property: every layer has `Layer`'s, a kind's own belong to
+  /// layers of that kind. An animation of a property the layer does not have does nothing.
+  public func applies(to layer: Layer) -> Bool { accessor(for: layer) != nil }
+
+  /// The value at this key path in `layer`'s model. `layer` must have the property.
+  public func value(in layer: Layer) -> AnimationValue { checkedAccessor(for: layer).get(layer) }
+
+  /// Writes `value` (of this key path's kind) at this key path. `layer` must have the
+  /// property.
   public func set(_ value: AnimationValue, in layer: Layer) {
     precondition(value.kind == kind, "\(path) takes a \(kind), not a \(value.kind)")
-    Self.table[path]!.set(layer, value)
+    checkedAccessor(for: layer).set(layer, value)
   }
 
   public var description: String { path }
@@ -53,73 +63,30 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   public static func == (a: Self, b: Self) -> Bool { a.path == b.path }
   public func hash(into h: inout Hasher) { h.combine(path) }
 
-  // MARK: The table
-
-  struct Accessor: @unchecked Sendable {
-    let kind: AnimationValue.Kind
-    let get: (Layer) -> AnimationValue
-    let set: (Layer, AnimationValue) -> Void
+  private func accessor(for layer: Layer) -> AnimatableProperty? {
+    LayerKinds.properties(at: path).first { $0.applies(layer) }
   }
 
-  static let table: [String: Accessor] = {
-    var t: [String: Accessor] = [:]
-    func number(_ name: String, _ kp: ReferenceWritableKeyPath<Layer, Double>) {
-      t[name] = Accessor(kind: .number, get: { .number($0[keyPath: kp]) }, set: { l, v in l[keyPath: kp] = v.components[0] })
-    }
-    func bool(_ name: String, _ kp: ReferenceWritableKeyPath<Layer, Bool>) {
-      t[name] = Accessor(kind: .bool, get: { .bool($0[keyPath: kp]) }, set: { l, v in if case .bool(let b) = v { l[keyPath: kp] = b } })
-    }
-    func color(_ name: String, _ kp: ReferenceWritableKeyPath<Layer, Color>) {
-      t[name] = Accessor(kind: .color, get: { .color($0[keyPath: kp]) }, set: { l, v in if case .color(let c) = v { l[keyPath: kp] = c } })
-    }
-    func point(_ name: String, _ kp: ReferenceWritableKeyPath<Layer, Point>) {
-      t[name] = Accessor(kind: .point, get: { .point($0[keyPath: kp]) }, set: { l, v in if case .point(let p) = v { l[keyPath: kp] = p } })
-      number(name + ".x", kp.appending(path: \.x))
-      number(name + ".y", kp.appending(path: \.y))
-    }
-    func size(_ name: String, _ kp: ReferenceWritableKeyPath<Layer, Size>) {
-      t[name] = Accessor(kind: .size, get: { .size($0[keyPath: kp]) }, set: { l, v in if case .size(let s) = v { l[keyPath: kp] = s } })
-      number(name + ".width", kp.appending(path: \.width))
-      number(name + ".height", kp.appending(path: \.height))
-    }
-    func rect(_ name: String, _ kp: ReferenceWritableKeyPath<Layer, Rect>) {
-      t[name] = Accessor(kind: .rect, get: { .rect($0[keyPath: kp]) }, set: { l, v in if case .rect(let r) = v { l[keyPath: kp] = r } })
-      point(name + ".origin", kp.appending(path: \.origin))
-      size(name + ".size", kp.appending(path: \.size))
-    }
-    func transform(_ name: String, _ kp: ReferenceWritableKeyPath<Layer, Transform3D>) {
-      t[name] = Accessor(
-        kind: .transform, get: { .transform($0[keyPath: kp]) },
-        set: { l, v in if case .transform(let m) = v { l[keyPath: kp] = m } })
-      for c in TransformComponent.allCases {
-        t[name + "." + c.rawValue] = Accessor(
-          kind: c.kind, get: { c.get($0[keyPath: kp]) }, set: { l, v in l[keyPath: kp] = c.set(v, in: l[keyPath: kp]) })
-      }
-    }
-    rect("bounds", \.bounds)
-    point("position", \.position)
-    number("zPosition", \.zPosition)
-    point("anchorPoint", \.anchorPoint)
-    number("anchorPointZ", \.anchorPointZ)
-    transform("transform", \.transform)
-    transform("sublayerTransform", \.sublayerTransform)
-    number("opacity", \.opacity)
-    t["backgroundColor"] = Accessor(
-      kind: .color, get: { .color($0.backgroundColor ?? .clear) },
-      set: { l, v in if case .color(let c) = v { l.backgroundColor = c } })
-    number("cornerRadius", \.cornerRadius)
-    number("borderWidth", \.borderWidth)
-    color("borderColor", \.borderColor)
-    rect("contentsRect", \.contentsRect)
-    rect("contentsCenter", \.contentsCenter)
-    color("shadowColor", \.shadowColor)
-    number("shadowOpacity", \.shadowOpacity)
-    size("shadowOffset", \.shadowOffset)
-    number("shadowRadius", \.shadowRadius)
-    bool("hidden", \.isHidden)
-    bool("doubleSided", \.isDoubleSided)
-    bool("masksToBounds", \.masksToBounds)
-    return t
+  private func checkedAccessor(for layer: Layer) -> AnimatableProperty {
+    guard let a = accessor(for: layer) else { preconditionFailure("\(layer) has no animatable property \"\(path)\"") }
+    return a
+  }
+
+  // MARK: The plain layer's properties
+
+  /// `Layer`'s animatable properties with their sub-paths (`Layer.animatableProperties`).
+  static let layerProperties: [AnimatableProperty] = {
+    typealias P = AnimatableProperty
+    return P.rect("bounds", \Layer.bounds) + P.point("position", \Layer.position) + P.number("zPosition", \Layer.zPosition)
+      + P.point("anchorPoint", \Layer.anchorPoint) + P.number("anchorPointZ", \Layer.anchorPointZ)
+      + P.transform("transform", \Layer.transform) + P.transform("sublayerTransform", \Layer.sublayerTransform)
+      + P.number("opacity", \Layer.opacity) + P.color("backgroundColor", \Layer.backgroundColor)
+      + P.number("cornerRadius", \Layer.cornerRadius) + P.number("borderWidth", \Layer.borderWidth)
+      + P.color("borderColor", \Layer.borderColor) + P.rect("contentsRect", \Layer.contentsRect)
+      + P.rect("contentsCenter", \Layer.contentsCenter) + P.color("shadowColor", \Layer.shadowColor)
+      + P.number("shadowOpacity", \Layer.shadowOpacity) + P.size("shadowOffset", \Layer.shadowOffset)
+      + P.number("shadowRadius", \Layer.shadowRadius) + P.bool("hidden", \Layer.isHidden)
+      + P.bool("doubleSided", \Layer.isDoubleSided) + P.bool("masksToBounds", \Layer.masksToBounds)
   }()
 }
 

@@ -75,7 +75,7 @@ open class KeyframeAnimation: PropertyAnimation {
   }
 
   open override func apply(to presentation: Layer, at t: Double) {
-    guard let state = timingState(at: t), let (v0, tangent) = evaluate(state) else { return }
+    guard keyPath.applies(to: presentation), let state = timingState(at: t), let (v0, tangent) = evaluate(state) else { return }
     let current = keyPath.value(in: presentation)
     keyPath.set(isAdditive ? current.adding(v0) : v0, in: presentation)
     if let mode = rotationMode, let d = tangent, d.x != 0 || d.y != 0 {

@@ -1,8 +1,9 @@
 extension Layer {
-  /// The stored properties `copyProperties(from:)` copies, by name. A test compares this
-  /// list with `Mirror(reflecting: Layer())`, so a property added to `Layer` without
-  /// being copied here fails it.
-  static let copiedProperties: Set<String> = [
+  /// The stored properties of `Layer` that `copyLayerProperties(from:)` copies, by name
+  /// (`copiedPropertyNames` of the plain layer). A test compares this list with
+  /// `Mirror(reflecting: Layer())`, so a property added to `Layer` without being copied
+  /// here fails it.
+  static let layerCopiedProperties: Set<String> = [
     "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
     "isGeometryFlipped", "isHidden", "opacity", "isDoubleSided", "masksToBounds", "backgroundColor",
     "cornerRadius", "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents",
@@ -15,9 +16,10 @@ extension Layer {
     "sublayers", "superlayer", "animationState", "serial",
   ]
 
-  /// Copies this layer's own model properties from `l`: everything but the tree links,
-  /// the mask (the callers copy it as they need) and the animation state.
-  func copyProperties(from l: Layer) {
+  /// Copies `Layer`'s own model properties from `l`: everything but the tree links, the
+  /// mask (the callers copy it as they need) and the animation state. Kinds copy theirs
+  /// in their `copyProperties(from:)` override.
+  final func copyLayerProperties(from l: Layer) {
     bounds = l.bounds
     position = l.position
     zPosition = l.zPosition

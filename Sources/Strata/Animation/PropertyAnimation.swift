@@ -29,7 +29,8 @@ open class PropertyAnimation: Animation {
   open func value(at state: TimingState, base: AnimationValue) -> AnimationValue? { nil }
 
   open override func apply(to presentation: Layer, at t: Double) {
-    guard let state = timingState(at: t) else { return }
+    // A property the layer's kind does not have: nothing to animate, as in Core Animation.
+    guard keyPath.applies(to: presentation), let state = timingState(at: t) else { return }
     let current = keyPath.value(in: presentation)
     guard let v = value(at: state, base: isAdditive ? .zero(keyPath.kind) : current) else { return }
     keyPath.set(isAdditive ? current.adding(v) : v, in: presentation)

@@ -139,8 +139,9 @@ public final class RenderTree {
       }
       layer.animationState.unstarted = []
       guard let old = committed[layer.serial] else { return }
-      for key in AnimatableKeyPath.properties {
-        guard let path = AnimatableKeyPath(key), path.kind != .bool, let was = old[key] else { continue }
+      for path in AnimatableKeyPath.implicitlyAnimated(for: layer) {
+        let key = path.path
+        guard path.kind != .bool, let was = old[key] else { continue }
         guard path.value(in: layer) != was else { continue }
         guard let animation = action(for: path, on: layer, frame) else { continue }
         if let basic = animation as? BasicAnimation, basic.from == nil {
@@ -179,7 +180,8 @@ public final class RenderTree {
   /// What `path` showed at `local` before the change: the old model value with the
   /// layer's animations applied.
   private func presentedValue(_ path: AnimatableKeyPath, of layer: Layer, modelValue: AnimationValue, at local: Double) -> AnimationValue {
-    let probe = Layer()
+    // Of the layer's kind, so that a kind's own properties can be probed too.
+    let probe = type(of: layer).init()
     probe.copyProperties(from: layer)
     path.set(modelValue, in: probe)
     for (_, a) in layer.animationState.animations { a.apply(to: probe, at: local) }
@@ -190,7 +192,7 @@ public final class RenderTree {
     committed = [:]
     visit(root) { layer in
       var values: [String: AnimationValue] = [:]
-      for key in AnimatableKeyPath.properties { values[key] = AnimatableKeyPath(key)!.value(in: layer) }
+      for path in AnimatableKeyPath.implicitlyAnimated(for: layer) { values[path.path] = path.value(in: layer) }
       committed[layer.serial] = values
     }
   }

@@ -88,6 +88,29 @@ open class Layer: CustomStringConvertible {
   /// The layer kind's name in scene files.
   open class var typeName: String { "layer" }
 
+  // MARK: Layer kinds (docs/AddingALayerKind.md)
+
+  /// Copies the model properties from `layer`, a layer of the same kind: everything but
+  /// the tree links, the mask (the callers copy it as they need) and the animation state.
+  /// Presentation copies, transitions' old states and `deepCopy()` are made with
+  /// `type(of: layer).init()` and this, so a kind overrides it, calls `super`, and copies
+  /// its own stored properties.
+  open func copyProperties(from layer: Layer) { copyLayerProperties(from: layer) }
+
+  /// The stored properties this class declares (not its superclass), each either copied
+  /// by `copyProperties(from:)` or deliberately left to its callers. A test compares it
+  /// with `Mirror` for every registered kind, so a property added without being copied
+  /// fails it. A kind overrides it with its own names.
+  open class var copiedPropertyNames: Set<String> { layerCopiedProperties }
+
+  /// The animatable properties this class declares (not its superclass): `Layer`'s for
+  /// the plain layer. `LayerKinds.register(_:)` collects them for `AnimatableKeyPath`.
+  open class var animatableProperties: [AnimatableProperty] { AnimatableKeyPath.layerProperties }
+
+  /// The kind's own content for a snapshot, as an immutable value (nil for a plain layer):
+  /// what the kind's compile step draws. Called once per layer and snapshot.
+  open func kindSnapshot() -> (any LayerKindSnapshot)? { nil }
+
   /// Whether `p`, in this layer's coordinates, lies inside the bounds. Layer kinds with
   /// other shapes override it.
   open func contains(_ p: Point) -> Bool { bounds.contains(p) }

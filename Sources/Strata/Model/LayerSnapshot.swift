@@ -44,6 +44,8 @@ public final class LayerSnapshot: Sendable {
   public let compositingFilter: CompositingFilter?
   public let filters: [LayerFilter]
   public let backgroundFilters: [LayerFilter]
+  /// The kind's own content (`Layer.kindSnapshot()`); nil for a plain layer.
+  public let kindSnapshot: (any LayerKindSnapshot)?
   /// In model order; renderers sort by `zPosition`.
   public let sublayers: [LayerSnapshot]
 
@@ -89,6 +91,7 @@ public final class LayerSnapshot: Sendable {
     compositingFilter = l.compositingFilter
     filters = l.filters
     backgroundFilters = l.backgroundFilters
+    kindSnapshot = l.kindSnapshot()
     sublayers = l.sublayers.map { LayerSnapshot($0) }
   }
 

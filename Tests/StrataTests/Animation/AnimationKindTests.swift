@@ -166,7 +166,7 @@ import Testing
   /// deliberately left to the callers.
   @Test func presentationCopiesEveryLayerProperty() {
     let stored = Set(Mirror(reflecting: Layer()).children.compactMap(\.label).map { $0.hasPrefix("$__lazy_storage_$_") ? String($0.dropFirst(18)) : $0 })
-    #expect(stored.subtracting(Layer.copiedProperties).sorted() == [], "add these to Layer.copyProperties(from:)")
+    #expect(stored.subtracting(Layer.copiedPropertyNames).sorted() == [], "add these to Layer.copyProperties(from:)")
   }
 }
 

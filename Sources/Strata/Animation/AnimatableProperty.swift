@@ -1,0 +1,109 @@
+/// One animatable key path of a layer kind: its name, its value kind, and how to read and
+/// write it on layers of that kind.
+///
+/// A kind lists its own in `Layer.animatableProperties` with the helpers below, which also
+/// make the sub-paths Core Animation has (`.x` of a point, `.size.width` of a rect,
+/// `.rotation.z` of a transform):
+///
+/// ```swift
+/// override class var animatableProperties: [AnimatableProperty] {
+///   AnimatableProperty.color("fillColor", \ShapeLayer.fillColor)
+///     + AnimatableProperty.number("lineWidth", \ShapeLayer.lineWidth)
+/// }
+/// ```
+///
+/// `AnimatableKeyPath` finds them through `LayerKinds` once the kind is registered.
+public struct AnimatableProperty: @unchecked Sendable {
+  // @unchecked: the closures capture key paths and metatypes, which are immutable.
+  /// The key path, e.g. `"fillColor"` or `"instanceTransform.rotation.z"`.
+  public let path: String
+  public let kind: AnimationValue.Kind
+  /// Whether values are angles in radians (scene files accept `"90deg"` there).
+  public let isAngle: Bool
+  /// Whether a change of the property in a `RenderTree` starts an implicit animation
+  /// (Core Animation's path properties have none). Sub-paths never do.
+  public let isImplicit: Bool
+  /// The class that declares it: it applies to layers of that class and its subclasses.
+  let owner: ObjectIdentifier
+  let applies: (Layer) -> Bool
+  let appliesToKind: (Layer.Type) -> Bool
+  let get: (Layer) -> AnimationValue
+  let set: (Layer, AnimationValue) -> Void
+
+  init<L: Layer>(
+    _ path: String, _ kind: AnimationValue.Kind, _: L.Type, isAngle: Bool = false, implicit: Bool = true,
+    get: @escaping (L) -> AnimationValue, set: @escaping (L, AnimationValue) -> Void
+  ) {
+    self.path = path
+    self.kind = kind
+    self.isAngle = isAngle
+    self.isImplicit = implicit && !path.contains(".")
+    owner = ObjectIdentifier(L.self)
+    applies = { $0 is L }
+    appliesToKind = { $0 is L.Type }
+    self.get = { layer in get(Self.cast(layer, path)) }
+    self.set = { layer, value in set(Self.cast(layer, path), value) }
+  }
+
+  private static func cast<L: Layer>(_ layer: Layer, _ path: String) -> L {
+    guard let l = layer as? L else { preconditionFailure("\(path) is a property of \(L.typeName) layers, not of \(layer)") }
+    return l
+  }
+
+  // MARK: Helpers, one per value kind
+
+  public static func number<L: Layer>(
+    _ path: String, _ kp: ReferenceWritableKeyPath<L, Double>, isAngle: Bool = false, implicit: Bool = true
+  ) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .number, L.self, isAngle: isAngle, implicit: implicit,
+                        get: { .number($0[keyPath: kp]) }, set: { l, v in l[keyPath: kp] = v.components[0] })]
+  }
+
+  public static func bool<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, Bool>) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .bool, L.self, get: { .bool($0[keyPath: kp]) },
+                        set: { l, v in if case .bool(let b) = v { l[keyPath: kp] = b } })]
+  }
+
+  public static func color<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, Color>, implicit: Bool = true) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .color, L.self, implicit: implicit, get: { .color($0[keyPath: kp]) },
+                        set: { l, v in if case .color(let c) = v { l[keyPath: kp] = c } })]
+  }
+
+  /// An optional colour (`backgroundColor`, `fillColor`): nil reads as clear, as Core
+  /// Animation animates a nil `CGColor` from transparent black.
+  public static func color<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, Color?>, implicit: Bool = true) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .color, L.self, implicit: implicit, get: { .color($0[keyPath: kp] ?? .clear) },
+                        set: { l, v in if case .color(let c) = v { l[keyPath: kp] = c } })]
+  }
+
+  /// The point and its `.x` and `.y`.
+  public static func point<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, Point>, implicit: Bool = true) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .point, L.self, implicit: implicit, get: { .point($0[keyPath: kp]) },
+                        set: { l, v in if case .point(let p) = v { l[keyPath: kp] = p } })]
+      + number(path + ".x", kp.appending(path: \.x)) + number(path + ".y", kp.appending(path: \.y))
+  }
+
+  /// The size and its `.width` and `.height`.
+  public static func size<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, Size>, implicit: Bool = true) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .size, L.self, implicit: implicit, get: { .size($0[keyPath: kp]) },
+                        set: { l, v in if case .size(let s) = v { l[keyPath: kp] = s } })]
+      + number(path + ".width", kp.appending(path: \.width)) + number(path + ".height", kp.appending(path: \.height))
+  }
+
+  /// The rectangle and its `.origin` and `.size` (with theirs).
+  public static func rect<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, Rect>, implicit: Bool = true) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .rect, L.self, implicit: implicit, get: { .rect($0[keyPath: kp]) },
+                        set: { l, v in if case .rect(let r) = v { l[keyPath: kp] = r } })]
+      + point(path + ".origin", kp.appending(path: \.origin)) + size(path + ".size", kp.appending(path: \.size))
+  }
+
+  /// The transform and its decomposed sub-paths (`.rotation.z`, `.scale`, `.translation.x`…).
+  public static func transform<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, Transform3D>, implicit: Bool = true) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .transform, L.self, implicit: implicit, get: { .transform($0[keyPath: kp]) },
+                        set: { l, v in if case .transform(let m) = v { l[keyPath: kp] = m } })]
+      + TransformComponent.allCases.map { c in
+        AnimatableProperty(path + "." + c.rawValue, c.kind, L.self, isAngle: c.isRotation,
+                           get: { c.get($0[keyPath: kp]) }, set: { l, v in l[keyPath: kp] = c.set(v, in: l[keyPath: kp]) })
+      }
+  }
+}

@@ -1,0 +1,127 @@
+import Strata
+
+/// The compile step of a layer kind: how its snapshot content (`LayerKindSnapshot`)
+/// becomes render-list commands. A kind conforms its snapshot type to it in its own file,
+/// `StrataRender/Kinds/<Kind>+Compile.swift`; the compiler finds it on the snapshot, so no
+/// table needs the kind's name (docs/AddingALayerKind.md).
+///
+/// The compiler has already placed the layer (its plane, clip and opacity) and draws the
+/// common parts (shadow, background, contents, sublayers, border); the step adds the
+/// kind's own, in the layer's plane, through `context`. Group opacity, masks, filters,
+/// shadows and rasterisation then treat them like any other draw of the layer.
+public protocol LayerKindCompiling: LayerKindSnapshot {
+  /// Where the kind's content goes among the layer's parts.
+  var placement: LayerKindPlacement { get }
+  /// Adds the kind's commands for this layer.
+  func compile(into context: inout LayerKindContext)
+}
+
+extension LayerKindCompiling {
+  public var placement: LayerKindPlacement { .belowSublayers }
+}
+
+/// Where a kind's content is drawn in its layer's stack of parts.
+public enum LayerKindPlacement: Sendable {
+  /// Above the background and contents, below the sublayers and the border: a shape's
+  /// fill and stroke, a gradient (Core Animation's order).
+  case belowSublayers
+  /// Above the sublayers and the border (an emitter's particles).
+  case aboveBorder
+}
+
+/// What a kind's compile step sees of its layer, and where it puts its commands.
+///
+/// Every draw is in the layer's plane (`map`, layer units) and clipped like the layer's
+/// contents (`clip`: its `masksToBounds` clip, else the enclosing one), except coverage
+/// masks, which are in device pixels. Opacity 1 means the layer's own opacity: the
+/// compiler applies that afterwards.
+public struct LayerKindContext {
+  /// The layer's name or kind, for the text form.
+  public let label: String
+  /// The layer plane → device.
+  public let map: PlaneMap
+  /// The layer's bounds (standardised) and the radii of its rounded shape.
+  public let bounds: Rect
+  public let radii: CornerRadii
+  /// The layer's anti-aliased straight edges (`allowsEdgeAntialiasing`).
+  public let edges: EdgeAntialiasingMask
+  public let clip: Int?
+  /// The pixels `clip` can keep (the canvas when unclipped).
+  public let clipBounds: PixelBounds
+  public let canvas: PixelBounds
+  /// Device pixels per layer unit near the layer's centre (a mask's resolution).
+  public let deviceScale: Double
+  /// The commands added so far, in drawing order.
+  public var commands: [RenderCommand] = []
+
+  public init(
+    label: String, map: PlaneMap, bounds: Rect, radii: CornerRadii, edges: EdgeAntialiasingMask, clip: Int?,
+    clipBounds: PixelBounds, canvas: PixelBounds, deviceScale: Double
+  ) {
+    self.label = label; self.map = map; self.bounds = bounds; self.radii = radii; self.edges = edges; self.clip = clip
+    self.clipBounds = clipBounds; self.canvas = canvas; self.deviceScale = deviceScale
+  }
+
+  /// Fills `rect` of the layer plane (with `shape`, cut to `polygon` if given) with `paint`.
+  public mutating func fill(
+    _ rect: Rect, shape: DrawShape = .rect, paint: Paint, part: String, opacity: Double = 1,
+    edges: EdgeAntialiasingMask? = nil, polygon: ConvexPolygon? = nil
+  ) {
+    guard
+      let d = Draw.make(
+        label: label, part: part, map: map, rect: rect, shape: shape, paint: paint, opacity: opacity, clip: clip,
+        edges: edges ?? self.edges, polygon: polygon, canvas: canvas, clipBounds: clipBounds)
+    else { return }
+    commands.append(.draw(d))
+  }
+
+  /// Fills the layer's rounded shape (its bounds with its corner radii) with `paint`: a
+  /// gradient layer's gradient.
+  public mutating func fillLayerShape(with paint: Paint, part: String, opacity: Double = 1) {
+    guard !bounds.isEmpty else { return }
+    fill(bounds, shape: radii.isZero ? .rect : .roundedRect(radii), paint: paint, part: part, opacity: opacity)
+  }
+
+  /// Fills a convex polygon of the layer plane with `paint`.
+  public mutating func fill(_ polygon: ConvexPolygon, paint: Paint, part: String, opacity: Double = 1) {
+    // The rectangle only bounds the draw: grown, so that it never cuts a soft edge's ramp.
+    let rect = polygon.softEdges.contains(true) ? Draw.grown(polygon.boundingRect, map, pixels: 2) : polygon.boundingRect
+    fill(rect, paint: paint, part: part, opacity: opacity, edges: [], polygon: polygon)
+  }
+
+  /// Draws a coverage mask in device pixels, tinted by `color` (premultiplied): a shape's
+  /// fill or stroke, text.
+  public mutating func fill(_ mask: DeviceMask, color: PremultipliedColor, part: String, opacity: Double = 1) {
+    guard
+      let d = Draw.makeMask(
+        label: label, part: part, mask: mask, paint: .solid(color), opacity: opacity, clip: clip, canvas: canvas,
+        clipBounds: clipBounds)
+    else { return }
+    commands.append(.draw(d))
+  }
+
+  /// Draws sprites of `image` in the layer plane (particles).
+  public mutating func drawSprites(
+    _ sprites: [Sprite], image: Image, blendMode: BlendMode = .sourceOver, minificationFilter: ContentsFilter = .linear,
+    magnificationFilter: ContentsFilter = .linear, opacity: Double = 1
+  ) {
+    var points: [Point] = []
+    for s in sprites {
+      for c in Draw.corners(Rect(x: 0, y: 0, width: 1, height: 1)) { points.append(s.transform.apply(c)) }
+    }
+    guard !points.isEmpty else { return }
+    // The box of every sprite's corners in the plane, projected: what the batch can touch.
+    let xs = points.map(\.x), ys = points.map(\.y)
+    let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    let poly = DevicePolygon.project(box, map.toDevice)
+    guard poly.count >= 3 else { return }
+    let bounds = DevicePolygon.pixelBounds(poly, pad: 1, canvas: canvas).intersection(clipBounds)
+    guard !bounds.isEmpty else { return }
+    commands.append(
+      .sprites(
+        SpriteBatch(
+          label: label, map: map, image: image, minificationFilter: minificationFilter,
+          magnificationFilter: magnificationFilter, blendMode: blendMode, opacity: opacity, clip: clip, sprites: sprites,
+          deviceBounds: bounds)))
+  }
+}

@@ -41,7 +41,7 @@ import Testing
       if c.nearest { l.magnificationFilter = .nearest }
     }
     let list = RenderListCompiler(width: 64, height: 2).compile(root(64, 2, [l]).snapshot())
-    let cpu = CPURenderer().render(list)
+    let cpu = try CPURenderer().render(list)
     let tiled = try GLRenderer(options: .init(maxTextureSize: 4096)).render(list)
     let d = Difference(tiled, cpu)
     print("\(c): tiled GPU vs CPU: \(d)")

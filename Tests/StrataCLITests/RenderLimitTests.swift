@@ -51,6 +51,21 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
   }
 
+  /// `strata parity` holds both backends to the same budget: the frame is refused with the
+  /// limit, not reported as a GPU failure (like the other parity tests, it needs a GPU;
+  /// llvmpipe will do).
+  @Test func parityRefusesAFrameOverTheBudget() throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = dir.appendingPathComponent("nested.json")
+    try Self.nested(20, side: 4096, members: #""opacity": 0.5"#).write(to: scene, atomically: true, encoding: .utf8)
+    let ending = try ChildProcess.run(["parity", scene.path], directory: dir)
+    #expect(ending.termination == .exited(1), "\(ending.stderr)")
+    #expect(ending.stderr.hasPrefix("strata parity: the frame needs 1216 MiB of offscreen memory at once"), "\(ending.stderr)")
+    // The canvas (64 MiB), the tool and a GPU context.
+    #expect(ending.maxResidentBytes < 64 * Self.mib + 192 * Self.mib, "\(ending.peak)")
+  }
+
   /// Twenty nested opacity groups, their canvas-sized layers masked to 64 x 64 pixels by
   /// the outermost: every group's surface is the mask's size, so the frame renders in the
   /// canvas (4 MiB), the tool and little more: 42 MiB measured. (Sized by their content,

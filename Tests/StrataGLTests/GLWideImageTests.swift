@@ -22,6 +22,7 @@ import Testing
     var frame: Rect
     var contentsRect = Rect(0, 0, 1, 1)
     var nearest = false
+    var trilinear = false
   }
 
   static let cases = [
@@ -31,6 +32,7 @@ import Testing
     Case(description: "70000 wide, nearest, magnified", wide: true, frame: Rect(-132_000.5, 0, 140_000, 2), nearest: true),
     Case(description: "contentsRect past the right edge", wide: false, frame: Rect(0, 0, 64, 2), contentsRect: Rect(0.99, 0, 0.5, 1)),
     Case(description: "contentsRect past the left edge", wide: true, frame: Rect(0, 0, 64, 2), contentsRect: Rect(-0.3, 0, 0.3005, 1)),
+    Case(description: "70000 wide, trilinear, minified 40x", wide: true, frame: Rect(-1000, 0, 1750, 2), trilinear: true),
   ]
 
   @Test(arguments: cases)
@@ -39,6 +41,7 @@ import Testing
       l.contents = c.wide ? Self.wide70000 : Self.wide40000
       l.contentsRect = c.contentsRect
       if c.nearest { l.magnificationFilter = .nearest }
+      if c.trilinear { l.minificationFilter = .trilinear }
     }
     let list = RenderListCompiler(width: 64, height: 2).compile(root(64, 2, [l]).snapshot())
     let cpu = try CPURenderer().render(list)

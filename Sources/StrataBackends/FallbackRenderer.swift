@@ -32,7 +32,8 @@ public final class FallbackRenderer: Renderer, @unchecked Sendable {
   private let source: Source?
   private let required: Bool
   private let unavailableNote: @Sendable (RenderError) -> String
-  /// The renderer that ends the chain; it must not fail.
+  /// The renderer that ends the chain; it must fail only where every renderer would
+  /// (`.limitExceeded`).
   public let fallback: any Renderer
   private let state = Mutex<(primary: (any Renderer)?, setupError: RenderError?, made: Bool)>((nil, nil, false))
   /// Receives warnings (a failed frame, a fallback); standard error by default.
@@ -86,8 +87,9 @@ public final class FallbackRenderer: Renderer, @unchecked Sendable {
     _ = try renderReporting(list, into: &target)
   }
 
-  /// Renders a frame and says where. Throws only `.unavailable`, when the chain is
-  /// `required` and no primary can be made.
+  /// Renders a frame and says where. Throws `.unavailable` when the chain is `required`
+  /// and no primary can be made, and `.limitExceeded` when the frame is over a
+  /// `RenderLimits` budget (which every renderer applies alike).
   public func renderReporting(_ list: RenderList, into target: inout PixelBuffer) throws(RenderError) -> Report {
     var notes: [String] = []
     if source != nil {
@@ -95,6 +97,9 @@ public final class FallbackRenderer: Renderer, @unchecked Sendable {
         do throws(RenderError) {
           try renderPrimary(first, list, &target)
           return Report(backend: first.name, notes: notes)
+        } catch where error.kind == .limitExceeded {
+          // Every renderer holds the frame to the same limits: none would draw it.
+          throw error
         } catch where error.kind == .unsupported {
           notes.append("\(error); rendered on the \(fallback.name) renderer")
         } catch {

@@ -102,6 +102,8 @@ struct FrameSequence {
         case .success(let (pixels, report)):
           buffers[k] = pixels
           if k == last { lastReport = report }
+        // Over a limit, no backend would do better: the message is the advice.
+        case .failure(let e) where e.kind == .limitExceeded: return stop("\(e)")
         case .failure(let e): return stop("\(settings.choiceSource): \(e); \(settings.cpuAdvice)")
         }
       }

@@ -98,12 +98,19 @@ enum ParityCommand {
       console.err("strata parity: no GPU backend: \(e)\n")
       return .usage
     }
-    let gpu: PixelBuffer
-    do { gpu = try gl.render(list) } catch {
+    let gpu: PixelBuffer, cpu: PixelBuffer
+    do { gpu = try gl.render(list) } catch where error.kind == .limitExceeded {
+      // Both backends hold the frame to the same limits.
+      console.err("strata parity: \(error)\n")
+      return .failure
+    } catch {
       console.err("strata parity: the GPU frame failed: \(error)\n")
       return .usage
     }
-    let cpu = Backends.cpu.render(list)
+    do { cpu = try Backends.cpu.render(list) } catch {
+      console.err("strata parity: \(error)\n")
+      return .failure
+    }
     // The default tier, exactly as a golden test without a budget file applies it: the
     // allowances follow from the picture, so a scene file needs no calibration.
     let result = ImageComparator.compare(expected: cpu.image, actual: gpu.image, tolerance: .cross)

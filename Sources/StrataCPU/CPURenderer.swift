@@ -7,7 +7,8 @@ import StrataRender
 /// Runs of plain draws are rendered in bands of rows, in parallel on all cores; each band
 /// replays the draws that touch it in list order, so the result does not depend on the
 /// number of threads. Offscreen groups are rendered into their own surfaces (the same
-/// way), filtered, masked and composited in list order.
+/// way), filtered, masked and composited in list order; all of them together stay within
+/// `limits` (a list that would need more is refused before drawing).
 public struct CPURenderer: Sendable {
   /// Rows per band: small enough to balance two cores on a 1080-row frame, large enough
   /// that per-band setup stays negligible.
@@ -16,21 +17,29 @@ public struct CPURenderer: Sendable {
   public var rasterCache = RasterCache.shared
   /// Where group shadows are kept between frames.
   public var shadowCache = ShadowCache.shared
+  /// The offscreen memory a frame may use (the same budget as the GPU renderer's).
+  public var limits = RenderLimits()
 
   public init() {}
 
   /// Renders `list` into a new buffer of its size.
-  public func render(_ list: RenderList) -> PixelBuffer {
+  ///
+  /// Throws `.limitExceeded` when its offscreen groups would need more memory at once
+  /// than `limits` allows.
+  public func render(_ list: RenderList) throws(RenderError) -> PixelBuffer {
     var target = PixelBuffer(width: list.width, height: list.height)
-    render(list, into: &target)
+    try render(list, into: &target)
     return target
   }
 
   /// Draws a compiled list into `target`, overwriting it with the list's background first.
   ///
-  /// `target` must have the list's size.
-  public func render(_ list: RenderList, into target: inout PixelBuffer) {
+  /// `target` must have the list's size. Throws `.limitExceeded`, before drawing anything,
+  /// when the list's offscreen groups would need more memory at once than `limits` allows
+  /// (`RenderLimits.check`).
+  public func render(_ list: RenderList, into target: inout PixelBuffer) throws(RenderError) {
     precondition(target.width == list.width && target.height == list.height, "target size differs from the list's")
+    try limits.check(list)
     let clips = list.clips.map { Optional(PreparedClip($0)) }
     let bg = list.background.bytes
     let v = SIMD4<UInt8>(bg.0, bg.1, bg.2, bg.3)

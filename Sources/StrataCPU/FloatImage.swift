@@ -15,15 +15,18 @@ struct FloatImage {
 
   /// The pixels of `s` inside `bounds` (which must lie inside the surface).
   init(_ s: Surface, _ bounds: PixelBounds) {
-    self.init(width: bounds.x1 - bounds.x0, height: bounds.y1 - bounds.y0)
-    let w = width, dx = bounds.x0 - s.bounds.x0
-    var px = pixels
+    let w = max(0, bounds.x1 - bounds.x0), h = max(0, bounds.y1 - bounds.y0), dx = bounds.x0 - s.bounds.x0
+    // Filled in a local array, then moved in: filling a copy of `pixels` would hold two
+    // images at once (`OffscreenMemory` counts one, and the blur's second).
+    var px = [SIMD4<Float>](repeating: .zero, count: w * h)
     for y in bounds.y0..<bounds.y1 {
       // One thread reads, after the surface was drawn.
       unsafe s.readRow(y) { row in
         for x in 0..<w { px[(y - bounds.y0) * w + x] = SIMD4<Float>(row[dx + x]) / 255 }
       }
     }
+    width = w
+    height = h
     pixels = px
   }
 
@@ -34,6 +37,9 @@ struct FloatImage {
     let f = Blur.downsample(for: sigma)
     if f > 1 {
       var small = downsampled(by: f)
+      // The full-size pixels are not needed again: freed before the small image is blurred
+      // and enlarged, so that at most two float images are alive (`OffscreenMemory`).
+      pixels = []
       small.blur(sigma: sigma / Double(f))
       self = small.upsampled(to: width, height, by: f)
       return

@@ -35,7 +35,9 @@ struct Rasterizer {
       unsafe surface.withRow(y) { row in
         switch d.path {
         case .plainImage(let nearest):
-          plainImageRow(d, nearest: nearest, mapping!, levels[0].size, base, row: &row, y: yc, xs: xs, xe: xe)
+          if !plainImageRow(d, nearest: nearest, mapping!, levels[0].size, base, row: &row, y: yc, xs: xs, xe: xe) {
+            generalRow(d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
+          }
         case .axisAlignedSolid:
           if let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
             generalRow(d, nil, levels, base, row: &row, y: yc, xs: xs, xe: fx0)
@@ -120,19 +122,24 @@ struct Rasterizer {
   }
 
   /// Hard-edged, unclipped image in an affine plane with one filter: the S1 and shadow
-  /// path. Texel coordinates step in 16.16 fixed point; bilinear weights have 8 bits (as
-  /// GPUs' filtering units), and the blend is integer source-over.
+  /// path. Texel coordinates step in 48.16 fixed point (`Int64`: 32 bits would overflow
+  /// past texel 32768); bilinear weights have 8 bits (as GPUs' filtering units), and the
+  /// blend is integer source-over.
+  ///
+  /// Returns false, having drawn nothing, when the row's texel coordinates leave the fixed
+  /// point's range (±2^40 texels, far outside any image): `generalRow` then draws it with
+  /// float coordinates, which clamp to the edge at any distance.
   @inline(__always)
   func plainImageRow(
     _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<SIMD4<UInt8>>,
     row dst: inout MutableSpan<SIMD4<UInt8>>, y: Float, xs: Int, xe: Int
-  ) {
+  ) -> Bool {
     let origin = surface.bounds.x0
     let w = lv.width, h = lv.height
     let i = d.inv
     let occluder = d.occluder
     let opacity = UInt16((d.opacity * 255).rounded())
-    _ = (h, occluder)
+    _ = occluder
     // A tint (shadow masks) scales the mask's alpha into the colour.
     let tinted = t.tint != .one
     let tint = WidePixel.widen(PixelMath.bytes(t.tint * 255))
@@ -147,7 +154,7 @@ struct Rasterizer {
       lo = max(lo, min(p, q)); hi = min(hi, max(p, q))
       return true
     }
-    guard limit(i.0, cu, d.x0, d.x1), limit(i.3, cv, d.y0, d.y1) else { return }
+    guard limit(i.0, cu, d.x0, d.x1), limit(i.3, cv, d.y0, d.y1) else { return true }
     var first = max(xs, Int((lo - 0.5).rounded(.up))), last = min(xe, Int((hi - 0.5).rounded(.up)) + 1)
     // Edge pixels of the solved range are re-checked exactly.
     func inside(_ x: Int) -> Bool {
@@ -157,7 +164,7 @@ struct Rasterizer {
     }
     while first < last && !inside(first) { first += 1 }
     while last > first && !inside(last - 1) { last -= 1 }
-    guard first < last else { return }
+    guard first < last else { return true }
     // An axis-aligned occluder hides a run of the row: skip it whole.
     var skip0 = last, skip1 = last
     var perPixelOccluder = occluder
@@ -183,20 +190,27 @@ struct Rasterizer {
     }
     let sx = t.a * i.0 + t.c * i.3, ty = t.b * i.0 + t.d * i.3
     let offset: Float = nearest ? 0 : 0.5
-    let X0 = Float(first) + 0.5
+    let X0 = Float(first) + 0.5, X1 = Float(last) - 0.5
     let u0 = i.0 * X0 + cu, v0 = i.3 * X0 + cv
-    var s = Int32(((t.a * u0 + t.c * v0 + t.tx - offset) * 65536).rounded())
-    var tt = Int32(((t.b * u0 + t.d * v0 + t.ty - offset) * 65536).rounded())
-    let ds = Int32((sx * 65536).rounded()), dt = Int32((ty * 65536).rounded())
-    let maxX = w &- 1, maxY = h &- 1
+    let s0 = t.a * u0 + t.c * v0 + t.tx - offset, t0 = t.b * u0 + t.d * v0 + t.ty - offset
+    // The coordinates are linear along the row: in range at both ends (and the step in
+    // range), they are in range at every pixel. NaN fails the test too.
+    let range: Float = 0x1p40
+    let s1 = s0 + sx * (X1 - X0), t1 = t0 + ty * (X1 - X0)
+    guard abs(s0) < range, abs(t0) < range, abs(s1) < range, abs(t1) < range, abs(sx) < range, abs(ty) < range
+    else { return false }
+    var s = Int64((s0 * 65536).rounded()), tt = Int64((t0 * 65536).rounded())
+    let ds = Int64((sx * 65536).rounded()), dt = Int64((ty * 65536).rounded())
+    let maxX = Int64(w) - 1, maxY = Int64(h) - 1
+    // Texel indices are `Int`: an image may hold more than 2^31 texels.
+    let rowPixels = Int(w)
     if tinted && !nearest {
       // A shadow mask: only the alpha channel matters (every channel holds it); filter it
       // alone and scale the tint by it.
-      let rowPixels = Int(w)
       var x = first
       while x < last {
         if x == skip0 {
-          s &+= ds &* Int32(skip1 - skip0); tt &+= dt &* Int32(skip1 - skip0)
+          s &+= ds &* Int64(skip1 - skip0); tt &+= dt &* Int64(skip1 - skip0)
           x = skip1
           continue
         }
@@ -211,7 +225,7 @@ struct Rasterizer {
         }
         let a00: UInt16, a01: UInt16, a10: UInt16, a11: UInt16
         if ix >= 0 && ix < maxX && iy >= 0 && iy < maxY {
-          let b = Int(iy &* w &+ ix)
+          let b = Int(iy) &* rowPixels &+ Int(ix)
           a00 = UInt16(px[b].w)
           a01 = UInt16(px[b &+ 1].w)
           a10 = UInt16(px[b &+ rowPixels].w)
@@ -219,10 +233,10 @@ struct Rasterizer {
         } else {
           let x0 = Int(min(max(ix, 0), maxX)), x1 = Int(min(max(ix &+ 1, 0), maxX))
           let y0 = Int(min(max(iy, 0), maxY)), y1 = Int(min(max(iy &+ 1, 0), maxY))
-          a00 = UInt16(px[y0 &* Int(w) &+ x0].w)
-          a01 = UInt16(px[y0 &* Int(w) &+ x1].w)
-          a10 = UInt16(px[y1 &* Int(w) &+ x0].w)
-          a11 = UInt16(px[y1 &* Int(w) &+ x1].w)
+          a00 = UInt16(px[y0 &* rowPixels &+ x0].w)
+          a01 = UInt16(px[y0 &* rowPixels &+ x1].w)
+          a10 = UInt16(px[y1 &* rowPixels &+ x0].w)
+          a11 = UInt16(px[y1 &* rowPixels &+ x1].w)
         }
         // The same rounding as WidePixel.lerp, twice.
         let top = (a00 &* (256 &- fx) &+ a01 &* fx &+ 128) >> 8
@@ -234,12 +248,12 @@ struct Rasterizer {
         if c == .zero { continue }
         dst[o] = WidePixel.narrow(c.w == 255 ? c : WidePixel.over(c, WidePixel.widen(dst[o])))
       }
-      return
+      return true
     }
     var x = first
     while x < last {
       if x == skip0 {
-        s &+= ds &* Int32(skip1 - skip0); tt &+= dt &* Int32(skip1 - skip0)
+        s &+= ds &* Int64(skip1 - skip0); tt &+= dt &* Int64(skip1 - skip0)
         x = skip1
         continue
       }
@@ -256,14 +270,13 @@ struct Rasterizer {
         // Exact float coordinates: nearest sampling must not drift across texel edges.
         let X = Float(x) + 0.5
         let u = i.0 * X + cu, v = i.3 * X + cv
-        let fs = (t.a * u + t.c * v + t.tx).rounded(.down), ft = (t.b * u + t.d * v + t.ty).rounded(.down)
-        let cx = Int32(min(max(fs, 0), Float(maxX))), cy = Int32(min(max(ft, 0), Float(maxY)))
-        c = WidePixel.widen(px[Int(cy &* w &+ cx)])
+        let cx = Sampling.nearest(t.a * u + t.c * v + t.tx, size: w), cy = Sampling.nearest(t.b * u + t.d * v + t.ty, size: h)
+        c = WidePixel.widen(px[Int(cy) &* rowPixels &+ Int(cx)])
       } else {
         let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
         let x0 = min(max(ix, 0), maxX), x1 = min(max(ix &+ 1, 0), maxX)
         let y0 = min(max(iy, 0), maxY), y1 = min(max(iy &+ 1, 0), maxY)
-        let r0 = Int(y0 &* w), r1 = Int(y1 &* w)
+        let r0 = Int(y0) &* rowPixels, r1 = Int(y1) &* rowPixels
         let a = WidePixel.widen(px[r0 &+ Int(x0)])
         let b = WidePixel.widen(px[r0 &+ Int(x1)])
         let cc = WidePixel.widen(px[r1 &+ Int(x0)])
@@ -278,6 +291,7 @@ struct Rasterizer {
       if c == .zero { continue }
       dst[o] = WidePixel.narrow(c.w == 255 ? c : WidePixel.over(c, WidePixel.widen(dst[o])))
     }
+    return true
   }
 
   /// The per-pixel path: coverage of the shape, clips, ring and shadow, then the paint

@@ -97,7 +97,7 @@ final class OffscreenSurface: Sendable {
 final class SurfacePool: Sendable {
   static let shared = SurfacePool()
   /// Bytes kept at most; buffers beyond it are freed.
-  static let limit = 256 << 20
+  static let limit = RenderLimits.pooledBytes
   /// Pixel memory owned by the pool, or by the one `OffscreenSurface` it is lent to.
   @safe struct Buffer: @unchecked Sendable {
     let memory: UnsafeMutableBufferPointer<SIMD4<UInt8>>

@@ -3,9 +3,11 @@ import StrataRender
 
 /// Reads premultiplied texels as 0…255 floats.
 enum TextureSampler {
+  /// The texel at `(x, y)` of a level `w` texels wide. The index is computed in `Int`: an
+  /// image may hold more than 2^31 texels.
   @inline(__always)
   static func texel(_ p: Span<SIMD4<UInt8>>, _ w: Int32, _ x: Int32, _ y: Int32) -> SIMD4<Float> {
-    SIMD4<Float>(p[Int(y &* w &+ x)])
+    SIMD4<Float>(p[Int(y) &* Int(w) &+ Int(x)])
   }
 
   @inline(__always)

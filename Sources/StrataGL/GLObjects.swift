@@ -1,4 +1,5 @@
 import CEGL
+import StrataRender
 import Synchronization
 
 /// GL object names whose owners have gone, deleted the next time the context is current.
@@ -96,27 +97,48 @@ final class GLTarget: Sendable {
 }
 
 /// Render targets kept between uses, by size: offscreen groups of the same size (common
-/// from frame to frame) reuse their textures instead of allocating new ones.
+/// from frame to frame) reuse their textures instead of allocating new ones. Spare targets
+/// take at most `limit` bytes (`RenderLimits.pooledBytes`, as the CPU's surface pool);
+/// one released beyond it is deleted.
 final class GLTargetPool {
   private var free: [Int: [GLTarget]] = [:]
   private let garbage: GLGarbage
+  /// The most bytes of spare targets kept.
+  let limit: Int
+  /// Bytes of spare targets kept now.
+  private(set) var freeBytes = 0
   /// Targets made since the pool was created (for tests).
   private(set) var created = 0
 
-  init(garbage: GLGarbage) { self.garbage = garbage }
+  init(garbage: GLGarbage, limit: Int = RenderLimits.pooledBytes) {
+    self.garbage = garbage
+    self.limit = limit
+  }
 
   func acquire(_ gl: GLCalls, width: Int, height: Int) throws(GLRenderError) -> GLTarget {
     let key = width << 32 | height
-    if let t = free[key]?.popLast() { return t }
+    if let t = free[key]?.popLast() {
+      freeBytes -= t.texture.bytes
+      return t
+    }
     created += 1
     return try GLTarget(gl, width: width, height: height, garbage: garbage)
   }
 
-  func release(_ t: GLTarget) { free[t.width << 32 | t.height, default: []].append(t) }
+  func release(_ t: GLTarget) {
+    // Dropped (its names queued for deletion) rather than kept beyond the limit.
+    guard freeBytes + t.texture.bytes <= limit else { return }
+    free[t.width << 32 | t.height, default: []].append(t)
+    freeBytes += t.texture.bytes
+  }
 
   /// Drops spare targets beyond a few per size.
   func trim() {
-    for k in free.keys where free[k]!.count > 4 { free[k]!.removeFirst(free[k]!.count - 4) }
+    for k in free.keys where free[k]!.count > 4 {
+      let dropped = free[k]!.prefix(free[k]!.count - 4)
+      freeBytes -= dropped.reduce(0) { $0 + $1.texture.bytes }
+      free[k]!.removeFirst(dropped.count)
+    }
   }
 }
 

@@ -16,6 +16,9 @@ public final class GLRenderer: @unchecked Sendable {
     public var maxTextureSize: Int?
     /// The most bytes of textures kept between frames.
     public var textureBudgetBytes = 512 << 20
+    /// The offscreen memory (render targets of groups, masks, filters) a frame may use: the
+    /// same budget as the CPU renderer's.
+    public var limits = RenderLimits()
     /// Only probe this platform.
     public var platform: EGLPlatform?
     /// Take only a hardware GPU: the probe skips software rasterisers (llvmpipe) without
@@ -94,11 +97,14 @@ public final class GLRenderer: @unchecked Sendable {
 
   /// Draws a compiled list into `target` (which must have the list's size).
   ///
-  /// Throws `.unsupported` when the frame cannot be drawn here (a canvas larger than the
+  /// Throws `.limitExceeded`, before drawing anything, when the list's offscreen groups
+  /// would need more memory at once than `options.limits` allows (as the CPU renderer
+  /// does); `.unsupported` when the frame cannot be drawn here (a canvas larger than the
   /// render target limits) and `.deviceFailure` when the context reports an error or a
   /// reset; the caller re-renders.
   public func render(_ list: RenderList, into target: inout PixelBuffer) throws(RenderError) {
     precondition(target.width == list.width && target.height == list.height, "target size differs from the list's")
+    try options.limits.check(list)
     guard canRender(width: list.width, height: list.height) else {
       throw RenderError(
         .unsupported, "a \(list.width)x\(list.height) canvas exceeds the GPU's render target limit (\(info.maxRenderbufferSize) pixels)")

@@ -49,11 +49,16 @@ struct ImageDrawSplitter {
     for row in 0..<tiling.rows {
       for col in 0..<tiling.columns {
         let tx = tiling.texels(col, row)
-        // Layer-plane extent of the tile's texels, cut to the draw.
-        let u0 = (Double(tx.x0) - map.tx) / map.a, u1 = (Double(tx.x1) - map.tx) / map.a
-        let v0 = (Double(tx.y0) - map.ty) / map.d, v1 = (Double(tx.y1) - map.ty) / map.d
-        let sub = Rect(x: min(u0, u1), y: min(v0, v1), width: abs(u1 - u0), height: abs(v1 - v0))
-        guard let piece = sub.intersection(r) else { continue }
+        // Layer-plane extent of the tile's texels, cut to the draw. The tiles at the
+        // image's edges also take whatever of the draw lies beyond the image (a
+        // `contentsRect` past the unit square): clamped to the edge there, as one texture
+        // would be, since their border repeats the edge texels.
+        let us = Self.extent(Double(tx.x0), Double(tx.x1), map.tx, map.a, r.minX, r.maxX,
+                             first: col == 0, last: col == tiling.columns - 1)
+        let vs = Self.extent(Double(tx.y0), Double(tx.y1), map.ty, map.d, r.minY, r.maxY,
+                             first: row == 0, last: row == tiling.rows - 1)
+        guard us.1 > us.0, vs.1 > vs.0 else { continue }
+        let piece = Rect(x: us.0, y: vs.0, width: us.1 - us.0, height: vs.1 - vs.0)
         // Only tiles that can touch a pixel of the draw are uploaded.
         let poly = DevicePolygon.project(piece, draw.map.toDevice)
         guard poly.count >= 3, !DevicePolygon.pixelBounds(poly, pad: 1, canvas: canvas).intersection(draw.deviceBounds).isEmpty
@@ -71,6 +76,19 @@ struct ImageDrawSplitter {
       }
     }
     return out
+  }
+
+  /// The layer-plane interval, within the draw's `[lo, hi]`, whose texel coordinate
+  /// (`texel = scale·u + offset`) lies in `[t0, t1)`; extended to the draw's end beyond
+  /// `t0` for the `first` tile and beyond `t1` for the `last`.
+  static func extent(
+    _ t0: Double, _ t1: Double, _ offset: Double, _ scale: Double, _ lo: Double, _ hi: Double, first: Bool, last: Bool
+  ) -> (Double, Double) {
+    // Where the texel coordinate is t0 and t1, and which end of the draw lies beyond each.
+    let a = (t0 - offset) / scale, b = (t1 - offset) / scale
+    let beforeA = scale > 0 ? lo : hi, beyondB = scale > 0 ? hi : lo
+    let ea = first ? beforeA : a, eb = last ? beyondB : b
+    return (max(min(ea, eb), lo), min(max(ea, eb), hi))
   }
 
   /// The smallest number of texels per device pixel over the draw's corners.

@@ -48,7 +48,9 @@ public enum RenderCommand: Sendable {
 /// An offscreen group: a layer subtree composited as one image.
 public struct Group: Sendable {
   public var label: String
-  /// The device pixels the group's content can cover (its offscreen target).
+  /// The device pixels the group can show (its offscreen target): its content's, within
+  /// its clip, its mask's content and its enclosing group's bounds (nested groups only
+  /// shrink), grown by its blurs and shadow.
   public var bounds: PixelBounds
   public var opacity: Double
   public var blendMode: BlendMode

@@ -29,6 +29,7 @@ public struct RenderListCompiler {
       canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height))
     let device = Homography(Transform3D.scale(scale, scale))
     state.visit(root, parentSpace: .identity, parentToDevice: device, clip: nil)
+    state.nestGroupBounds()
     return state.list
   }
 
@@ -139,12 +140,21 @@ public struct RenderListCompiler {
         scale(from: start, by: opacity)
         return
       }
+      // What the group can show: its content's pixels, and with a mask only those the
+      // mask covers too (outside the mask's draws its alpha is 0).
+      var content = contentBounds(from: start)
+      if let mask = layer.mask {
+        let maskStart = list.commands.count
+        list.commands.append(.beginMask)
+        visit(mask, parentSpace: .identity, parentToDevice: toDevice, clip: nil)
+        list.commands.append(.endMask)
+        content = content.intersection(contentBounds(from: maskStart))
+      }
       var shadow: GroupShadow? = nil
-      if shadowVisible && !analyticShadow {
+      if shadowVisible && !analyticShadow && !content.isEmpty {
         let offset = Self.deviceOffset(map, at: Point(x: bounds.midX, y: bounds.midY), layer.shadowOffset)
         let sigma = layer.shadowRadius / 2 * pixelScale
         let reach = Int((3 * sigma).rounded(.up)) + 1
-        let content = contentBounds(from: start)
         let sb = PixelBounds(
           x0: content.x0 + Int(offset.x.rounded(.down)) - reach, y0: content.y0 + Int(offset.y.rounded(.down)) - reach,
           x1: content.x1 + Int(offset.x.rounded(.up)) + reach, y1: content.y1 + Int(offset.y.rounded(.up)) + reach
@@ -157,14 +167,10 @@ public struct RenderListCompiler {
         h.combine(sb); h.combine(sigma); h.combine(offset.x); h.combine(offset.y)
         shadow?.cacheKey = h.finalize()
       }
-      if let mask = layer.mask {
-        list.commands.append(.beginMask)
-        visit(mask, parentSpace: .identity, parentToDevice: toDevice, clip: nil)
-        list.commands.append(.endMask)
-      }
-      var groupBounds = contentBounds(from: start)
-      if let sb = shadow?.bounds { groupBounds = PixelBounds(x0: min(groupBounds.x0, sb.x0), y0: min(groupBounds.y0, sb.y0), x1: max(groupBounds.x1, sb.x1), y1: max(groupBounds.y1, sb.y1)) }
-      for case .blur(let sigma) in filters {
+      var groupBounds = content
+      if let sb = shadow?.bounds, !sb.isEmpty { groupBounds = PixelBounds(x0: min(groupBounds.x0, sb.x0), y0: min(groupBounds.y0, sb.y0), x1: max(groupBounds.x1, sb.x1), y1: max(groupBounds.y1, sb.y1)) }
+      // A blur spreads what there is; nothing stays nothing.
+      for case .blur(let sigma) in filters where !groupBounds.isEmpty {
         let r = Int((3 * sigma).rounded(.up)) + 1
         groupBounds = PixelBounds(x0: groupBounds.x0 - r, y0: groupBounds.y0 - r, x1: groupBounds.x1 + r, y1: groupBounds.y1 + r)
       }
@@ -189,6 +195,31 @@ public struct RenderListCompiler {
       var c = context
       kind.compile(into: &c)
       list.commands += c.commands
+    }
+
+    /// Cuts every group's bounds to its enclosing group's, so that nested offscreen
+    /// surfaces can only shrink: a group's content outside its parent's surface (a masked
+    /// parent, say) is never seen. Bounds are settled only once a group is closed, after
+    /// its nested groups were emitted, hence this pass over the finished list.
+    ///
+    /// - Complexity: O(commands).
+    mutating func nestGroupBounds() {
+      var enclosing: [PixelBounds] = []
+      for i in list.commands.indices {
+        switch list.commands[i] {
+        case .beginGroup(var g):
+          g.bounds = g.bounds.intersection(enclosing.last ?? canvas)
+          list.commands[i] = .beginGroup(g)
+          enclosing.append(g.bounds)
+        case .beginMask:
+          // A mask draws into a surface of its group's bounds.
+          enclosing.append(enclosing.last ?? canvas)
+        case .endGroup, .endMask:
+          _ = enclosing.popLast()
+        case .draw, .backdrop, .sprites:
+          break
+        }
+      }
     }
 
     /// Multiplies the opacity of the commands from `start` at this level (not inside

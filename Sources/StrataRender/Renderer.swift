@@ -43,6 +43,10 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case deviceFailure
     /// No renderer of the kind asked for could be set up (`--backend gpu` without a GPU).
     case unavailable
+    /// The frame needs more than a `RenderLimits` budget allows (offscreen memory): every
+    /// renderer refuses it alike, so trying another is pointless; the message names the
+    /// limit.
+    case limitExceeded
   }
 
   public var kind: Kind

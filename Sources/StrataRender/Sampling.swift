@@ -5,9 +5,13 @@
 /// image edge, as `GL_CLAMP_TO_EDGE` does.
 public enum Sampling {
   /// The nearest texel to coordinate `s` along an axis of `size` texels.
+  ///
+  /// Any finite `s` is valid, however far outside the image: the index is clamped as an
+  /// integer, since `Float(size - 1)` is inexact beyond 2^24 texels and may round past the
+  /// last texel.
   @inlinable @inline(__always) public static func nearest(_ s: Float, size: Int32) -> Int32 {
-    let i = s.isFinite ? Int32(max(min(s.rounded(.down), Float(size - 1)), 0)) : 0
-    return i
+    guard s.isFinite else { return 0 }
+    return clampedIndex(s.rounded(.down), 0, size)
   }
 
   /// The two texels that linear filtering blends at coordinate `s`, and the weight of the
@@ -17,8 +21,16 @@ public enum Sampling {
     guard p.isFinite else { return (0, 0, 0) }
     let fl = p.rounded(.down)
     let f = p - fl
-    let i = Int32(max(min(fl, Float(size)), -1))
-    return (min(max(i, 0), size - 1), min(max(i + 1, 0), size - 1), f)
+    return (clampedIndex(fl, 0, size), clampedIndex(fl, 1, size), f)
+  }
+
+  /// `whole + offset` (a whole number, finite) clamped to the texels `0..<size`, computed
+  /// in 64-bit integers so that no coordinate, however large, overflows or rounds past the
+  /// edge.
+  @inlinable @inline(__always) static func clampedIndex(_ whole: Float, _ offset: Int64, _ size: Int32) -> Int32 {
+    // Beyond ±2^40 every index clamps anyway; the bound keeps the conversion in range.
+    let i = Int64(max(min(whole, 0x1p40), -0x1p40)) + offset
+    return Int32(min(max(i, 0), Int64(size) - 1))
   }
 
   /// Texels per device pixel along the longer axis of a pixel's footprint: the scale factor

@@ -49,7 +49,7 @@ public struct Backend: Sendable, Hashable, CustomStringConvertible {
 
   /// The software renderer: the reference every other backend is compared against.
   public static let cpu = Backend(name: "cpu", fallbackKeys: [], isReference: true) { list in
-    Backends.cpu.render(list)
+    try Backends.cpu.render(list)
   }
 
   /// The backend whose images define correct output.

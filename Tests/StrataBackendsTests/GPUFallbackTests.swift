@@ -30,7 +30,7 @@ import Testing
   @Test func lostFrameIsRenderedAgainThenOnTheCPU() throws {
     let r = root(32, 32, [layer(Rect(4, 4, 24, 24), .white) { $0.cornerRadius = 6 }])
     let list = RenderListCompiler(width: 32, height: 32, background: .black).compile(r.snapshot())
-    let expected = CPURenderer().render(list)
+    let expected = try CPURenderer().render(list)
     let renderer = try Self.gpuChain()
     var out = PixelBuffer(width: 32, height: 32)
     let normal = try renderer.renderReporting(list, into: &out)
@@ -77,6 +77,6 @@ import Testing
     let report = try auto.renderReporting(list, into: &out)
     #expect(report.backend == "cpu")
     #expect(report.notes.count == 1 && report.notes[0].hasPrefix("auto: cpu (no hardware GPU: "), "\(report)")
-    #expect(out == CPURenderer().render(list))
+    #expect(try out == CPURenderer().render(list))
   }
 }

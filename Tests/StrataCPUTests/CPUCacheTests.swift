@@ -9,7 +9,7 @@ import Testing
 /// counters gives its renderer caches of its own.
 @Suite struct CPUCacheTests {
   func render(_ root: Layer, _ size: Int, background: Color) -> PixelBuffer {
-    CPURenderer().render(RenderListCompiler(width: size, height: size, background: background).compile(root.snapshot()))
+    try! CPURenderer().render(RenderListCompiler(width: size, height: size, background: background).compile(root.snapshot()))
   }
 
   @Test func rasterizedContentsAtAFreedImagesAddressAreDrawnAnew() throws {
@@ -60,7 +60,7 @@ import Testing
     }
     let r = root(140, 70, cards)
     func frame(_ cpu: CPURenderer) -> PixelBuffer {
-      cpu.render(RenderListCompiler(width: 140, height: 70, background: .white).compile(r.snapshot()))
+      try! cpu.render(RenderListCompiler(width: 140, height: 70, background: .white).compile(r.snapshot()))
     }
     var uncached = CPURenderer()
     uncached.rasterCache = RasterCache(limits: CacheLimits(bytes: 0))

@@ -100,7 +100,7 @@ import Testing
     let analytic = scene(general: false), general = scene(general: true)
     #expect(analytic.textDescription.contains("shadow") && !analytic.textDescription.contains("group"))
     #expect(general.textDescription.contains("group") && general.textDescription.contains("[shadow]"))
-    let a = CPURenderer().render(analytic).image, b = CPURenderer().render(general).image
+    let a = try CPURenderer().render(analytic).image, b = try CPURenderer().render(general).image
     let result = ImageComparator.compare(expected: a, actual: b, tolerance: .cross)
     #expect(result.passed, "\(result)")
   }
@@ -118,7 +118,7 @@ import Testing
     var cpu = CPURenderer()
     cpu.rasterCache = RasterCache()
     func frame() -> PixelBuffer {
-      cpu.render(RenderListCompiler(width: 80, height: 80, background: bg).compile(r.snapshot()))
+      try! cpu.render(RenderListCompiler(width: 80, height: 80, background: bg).compile(r.snapshot()))
     }
     let first = frame()
     let second = frame()
@@ -141,7 +141,7 @@ import Testing
     var cpu = CPURenderer()
     cpu.shadowCache = ShadowCache()
     func frame() -> PixelBuffer {
-      cpu.render(RenderListCompiler(width: 100, height: 100, background: .white).compile(r.snapshot()))
+      try! cpu.render(RenderListCompiler(width: 100, height: 100, background: .white).compile(r.snapshot()))
     }
     let a = frame()
     let b = frame()

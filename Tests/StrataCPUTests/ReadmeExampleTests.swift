@@ -45,7 +45,7 @@ import Testing
 
     // Half way round (a quarter turn about z after the tilt) the card stands upright: taller
     // than wide, so its middle column is blue far above where its top edge was.
-    let cpuHalfWay = CPURenderer().render(halfWay)
+    let cpuHalfWay = try CPURenderer().render(halfWay)
     #expect(cpuHalfWay[200, 60] == (51, 120, 245, 255), "\(cpuHalfWay[200, 60])")
     #expect(cpuHalfWay[120, 150] == (0, 0, 0, 255), "\(cpuHalfWay[120, 150])")
 

@@ -16,7 +16,7 @@ import Testing
     l.add(f, forKey: "fade")
     l.backgroundColor = Color(0, 0, 1)
     let list = RenderListCompiler(width: 60, height: 60, background: .black).compile(r.snapshot(at: 0.5))
-    let px = CPURenderer().render(list)[30, 30]
+    let px = try CPURenderer().render(list)[30, 30]
     #expect(abs(Int(px.0) - 128) <= 1 && px.1 == 0 && abs(Int(px.2) - 128) <= 1 && px.3 == 255, "\(px)")
   }
 }

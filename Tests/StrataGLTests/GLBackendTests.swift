@@ -62,7 +62,7 @@ func compile(_ scene: Scene) -> RenderList {
     let gpu = try small.render(list)
     // Texels 150..<200 lie in tiles 4, 5 and 6 of each axis (32-texel tiles): 9 of 49.
     #expect(small.textureStats.uploads == 9)
-    let d = Difference(gpu, CPURenderer().render(list))
+    let d = Difference(gpu, try CPURenderer().render(list))
     #expect(d.largest <= 1, "\(d)")
   }
 
@@ -73,7 +73,7 @@ func compile(_ scene: Scene) -> RenderList {
     let small = try GLRenderer(options: .init(maxTextureSize: 64))
     let gpu = try small.render(list)
     #expect(small.textureStats.uploads == 1)
-    let d = Difference(gpu, CPURenderer().render(list))
+    let d = Difference(gpu, try CPURenderer().render(list))
     print("downscaled vs CPU trilinear: \(d)")
     // The CPU-made level is the CPU's own level 3, sampled at the same level of detail.
     #expect(d.largest <= 1, "\(d)")
@@ -115,7 +115,7 @@ func compile(_ scene: Scene) -> RenderList {
     let second = try gl.render(RenderListCompiler(width: 80, height: 80).compile(r.snapshot()))
     #expect(gl.rasterizationHits == 1)
     #expect(first == second)
-    #expect(Difference(first, CPURenderer().render(list)).largest <= 2)
+    #expect(Difference(first, try CPURenderer().render(list)).largest <= 2)
   }
 
   @Test func unchangedShadowIsReusedOnTheGPU() throws {
@@ -130,6 +130,6 @@ func compile(_ scene: Scene) -> RenderList {
     let second = try gl.render(RenderListCompiler(width: 100, height: 100).compile(r.snapshot()))
     #expect(gl.shadowHits == 1)
     #expect(first == second)
-    #expect(Difference(first, CPURenderer().render(list)).largest <= 3)
+    #expect(Difference(first, try CPURenderer().render(list)).largest <= 3)
   }
 }

@@ -90,7 +90,7 @@ import Testing
     let r = root(164, 104, cells)
     func check(_ what: String) throws {
       let list = RenderListCompiler(width: 164, height: 104, background: .white).compile(r.snapshot())
-      let d = Difference(try gl.render(list), CPURenderer().render(list))
+      let d = Difference(try gl.render(list), try CPURenderer().render(list))
       #expect(d.largest <= 3, "\(what): \(d)")
     }
     try check("all 40, 8 evicted from each cache")

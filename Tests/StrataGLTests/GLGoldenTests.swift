@@ -21,11 +21,11 @@ import Testing
   }
 
   /// A 6x6 block of wrong pixels in an otherwise identical frame fails the check.
-  @Test func theTierRejectsABlockOfWrongPixels() {
+  @Test func theTierRejectsABlockOfWrongPixels() throws {
     let s = GoldenScenes.named(GoldenScenes.names[0])
     let list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background)
       .compile(s.root.snapshot())
-    let cpu = CPURenderer().render(list)
+    let cpu = try CPURenderer().render(list)
     var wrong = cpu
     for y in 20..<26 {
       for x in 30..<36 {
@@ -46,7 +46,7 @@ import Testing
       let s = GoldenScenes.named(name)
       list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background).compile(s.root.snapshot())
     }
-    let cpu = CPURenderer().render(list)
+    let cpu = try CPURenderer().render(list)
     let gpu = try gl.render(list)
     let result = Self.parity(cpu: cpu, gpu: gpu)
     print("\(name) [\(gl.info.backendKey)] vs cpu: \(result.summary)")

@@ -18,7 +18,7 @@ import Testing
     let s = GoldenScenes.trilinearInSteepPerspective()
     let list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background)
       .compile(s.root.snapshot())
-    let cpu = CPURenderer().render(list), gpu = try gl.render(list)
+    let cpu = try CPURenderer().render(list), gpu = try gl.render(list)
     var holes = 0
     for i in 0..<(cpu.width * cpu.height) where cpu.pixels[i * 4 + 3] == 255 && gpu.pixels[i * 4 + 3] < 255 { holes += 1 }
     let d = Difference(gpu, cpu)
@@ -46,7 +46,7 @@ import Testing
     let untiled = try GPU.renderer().render(list)
     let small = try GLRenderer(options: .init(maxTextureSize: 64))
     let tiled = try small.render(list)
-    let cpu = CPURenderer().render(list)
+    let cpu = try CPURenderer().render(list)
     let vsUntiled = ImageComparator.compare(expected: untiled.image, actual: tiled.image, tolerance: .cross)
     let vsCPU = ImageComparator.compare(expected: cpu.image, actual: tiled.image, tolerance: .cross)
     print("tiled trilinear vs untiled: \(Difference(tiled, untiled)); vs CPU: \(Difference(tiled, cpu))")

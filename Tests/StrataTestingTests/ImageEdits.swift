@@ -13,7 +13,7 @@ enum ImageEdits {
     root.anchorPoint = .zero
     for l in layers { try! root.addSublayer(l) }
     let list = RenderListCompiler(width: width, height: height, background: background).compile(root.snapshot())
-    return CPURenderer().render(list).image
+    return try! CPURenderer().render(list).image  // small scenes, within the limits
   }
 
   static func layer(_ frame: Rect, _ color: Color?, _ configure: (Layer) -> Void = { _ in }) -> Layer {

@@ -32,10 +32,10 @@ func cardScene(x: Double = 30, opacity: Double = 1) -> RenderScene {
 /// honest differences, and one with a bug that moves everything a pixel right.
 enum FakeBackends {
   static let honest = Backend(name: "fake-gpu", fallbackKeys: ["fake", "cpu"]) { list in
-    PixelBuffer(image: BackendSimulation.perturb(CPURenderer().render(list).image))
+    PixelBuffer(image: BackendSimulation.perturb(try CPURenderer().render(list).image))
   }
   static let shifted = Backend(name: "fake-shifted", fallbackKeys: ["cpu"]) { list in
-    let b = CPURenderer().render(list)
+    let b = try CPURenderer().render(list)
     var out = b
     for y in 0..<b.height {
       for x in 1..<b.width {

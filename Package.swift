@@ -13,7 +13,9 @@ let package = Package(
   products: [
     .library(
       name: "Strata",
-      targets: ["Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends"]),
+      targets: [
+        "Strata", "StrataPath", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends",
+      ]),
     .library(name: "StrataCompare", targets: ["StrataCompare"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
     .executable(name: "strata", targets: ["strata"]),
@@ -26,10 +28,15 @@ let package = Package(
     // Headers only: EGL, GLES and GBM are loaded with dlopen at run time, so the tools start
     // (and fall back to the CPU renderer) on machines without them.
     .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
-    .target(name: "Strata", swiftSettings: [.strictMemorySafety()]),
+    // The path engine: paths, SVG path data, flattening, trimming, dashing, stroking and the
+    // coverage rasteriser both backends share. It depends on nothing, so shape layers, shadow
+    // paths, masks, text outlines and Lottie can all use it.
+    .target(name: "StrataPath", swiftSettings: [.strictMemorySafety()]),
+    // The model; a shape layer's path and a layer's shadowPath are StrataPath paths.
+    .target(name: "Strata", dependencies: ["StrataPath"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataScene", dependencies: ["Strata", "StrataPNG"], swiftSettings: [.strictMemorySafety()]),
-    .target(name: "StrataRender", dependencies: ["Strata"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataRender", dependencies: ["Strata", "StrataPath"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata-embed-shaders", path: "Plugins/ShaderEmbedder"),
     .plugin(
@@ -64,6 +71,9 @@ let package = Package(
       name: "strata-bench", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG"],
       swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+    .testTarget(name: "StrataPathTests", dependencies: ["StrataPath"], resources: [.copy("Fixtures")]),
+    // Times the path engine on the S2 benchmark's geometry (release builds only).
+    .executableTarget(name: "strata-path-bench", dependencies: ["StrataPath"], path: "Tests/PathBench"),
     .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
     .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataScene", "StrataPNG", "StrataGoldenScenes"]),
     .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),

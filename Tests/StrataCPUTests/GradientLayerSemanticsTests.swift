@@ -193,4 +193,20 @@ import Testing
     let empty = try Self.render(g, 16, 16, on: backend)
     #expect(PrimitiveSemanticsTests.pixel(empty, 8, 8) == SIMD4(0, 0, 255, 255))
   }
+
+  /// The choices where ca-layer-kinds.md marks Core Animation as undefined: equal start
+  /// and end points (and a radial radius of 0) fill with the last colour; `contents` is
+  /// drawn below the gradient.
+  @Test(arguments: Backend.available)
+  func degenerateGeometryFillsWithTheLastColourAboveTheContents(_ backend: Backend) throws {
+    for type in GradientLayerType.allCases {
+      let g = Self.gradient(16, 16, type, Point(0.5, 0.5), Point(0.5, type == .radial ? 1 : 0.5), [Color(1, 0, 0), Color(0, 1, 0)])
+      let out = try Self.render(g, 16, 16, on: backend)
+      #expect(PrimitiveSemanticsTests.pixel(out, 3, 12) == SIMD4(0, 255, 0, 255), "\(backend) \(type)")
+    }
+    let g = Self.gradient(16, 16, .axial, Point(0.5, 0), Point(0.5, 1), [Color(1, 1, 1, 0.5)])
+    g.contents = Image(width: 2, height: 2) { _, _ in (0, 0, 255, 255) }
+    let out = try Self.render(g, 16, 16, on: backend)
+    #expect(PrimitiveSemanticsTests.near(PrimitiveSemanticsTests.pixel(out, 8, 8), SIMD4(128, 128, 255, 255), 1), "\(backend)")
+  }
 }

@@ -209,4 +209,21 @@ import Testing
     let out = try Self.render(g, 16, 16, on: backend)
     #expect(PrimitiveSemanticsTests.near(PrimitiveSemanticsTests.pixel(out, 8, 8), SIMD4(128, 128, 255, 255), 1), "\(backend)")
   }
+
+  /// Locations outside 0…1 are kept (here the ends are never reached), and a location
+  /// below the one before it counts as that one: a hard stop.
+  @Test(arguments: Backend.available)
+  func locationsOutsideTheUnitRangeOrOutOfOrder(_ backend: Backend) throws {
+    let g = Self.gradient(100, 4, .axial, Point(0, 0.5), Point(1, 0.5), Self.blackToWhite)
+    g.locations = [-0.5, 1.5]
+    let out = try Self.render(g, 100, 4, on: backend)
+    Self.expectEveryPixel(out, 100, 4, [-0.5, 1.5], Self.blackToWhite, "\(backend) wide locations") { u, _ in u }
+    #expect(PrimitiveSemanticsTests.near(PrimitiveSemanticsTests.pixel(out, 0, 0), SIMD4(64, 64, 64, 255), 1))
+    let colors = [Color(1, 0, 0), Color(0, 1, 0), Color(0, 0, 1)]
+    g.colors = colors
+    g.locations = [0.6, 0.3, 0.9]
+    let hard = try Self.render(g, 100, 4, on: backend)
+    Self.expectEveryPixel(hard, 100, 4, [0.6, 0.6, 0.9], colors, "\(backend) unsorted") { u, _ in abs(u - 0.6) < 0.006 ? nil : u }
+    #expect(PrimitiveSemanticsTests.pixel(hard, 59, 0) == SIMD4(255, 0, 0, 255) && PrimitiveSemanticsTests.near(PrimitiveSemanticsTests.pixel(hard, 60, 0), SIMD4(0, 251, 4, 255), 1))  // 0.005/0.3 past green
+  }
 }

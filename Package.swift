@@ -88,7 +88,7 @@ let package = Package(
         "Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
         "StrataBackends",
       ],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
     .testTarget(
       name: "StrataGLTests",
       dependencies: [

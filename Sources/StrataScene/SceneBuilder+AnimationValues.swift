@@ -3,7 +3,8 @@ import Strata
 /// Values, timing and paths in animation objects.
 extension SceneBuilder {
   /// A value of the key path's kind, written as the layer property of that kind is; for
-  /// the rotation key paths an angle (radians, or a string such as `"90deg"`).
+  /// the rotation key paths an angle (radians, or a string such as `"90deg"`); for array
+  /// key paths (`colors`, `locations`) an array of any length.
   func value(_ f: Field, _ keyPath: AnimatableKeyPath) throws(SceneError) -> AnimationValue {
     switch keyPath.kind {
     case .number: .number(keyPath.isAngle ? try f.angle() : try f.number())
@@ -17,6 +18,8 @@ extension SceneBuilder {
     case .color: .color(try f.color())
     case .transform: .transform(try f.transform())
     case .bool: .bool(try f.bool())
+    case .numberArray: .numbers(try f.numberList())
+    case .colorArray: .colors(try f.colors())
     }
   }
 

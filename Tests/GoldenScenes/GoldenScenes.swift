@@ -23,7 +23,7 @@ public enum GoldenScenes {
 
   /// Every scene, built fresh (layers are mutable, so each test gets its own).
   public static func all() -> [GoldenScene] {
-    [backgroundsAndCorners(), borders(), contentsGravity(), contentsRectCenterAndScale(), filters(), opacityOrderAndVisibility(), perspectiveAndDoubleSided(), geometryBehindTheEyeIsCut(), masksToBounds(), sublayerTransformFlipAndEdgeAntialiasing(), scaleMultipliesDevicePixels(), trilinearInSteepPerspective(), checkerKind()]
+    [backgroundsAndCorners(), borders(), contentsGravity(), contentsRectCenterAndScale(), filters(), opacityOrderAndVisibility(), perspectiveAndDoubleSided(), geometryBehindTheEyeIsCut(), masksToBounds(), sublayerTransformFlipAndEdgeAntialiasing(), scaleMultipliesDevicePixels(), trilinearInSteepPerspective(), checkerKind(), gradientKind(), gradientStops()]
   }
 
   /// The scene names, for parameterised tests.

@@ -76,6 +76,23 @@ public struct AnimatableProperty: @unchecked Sendable {
                         set: { l, v in if case .color(let c) = v { l[keyPath: kp] = c } })]
   }
 
+  /// An array of colours (`GradientLayer.colors`).
+  public static func colors<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, [Color]>, implicit: Bool = true) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .colorArray, L.self, implicit: implicit, get: { .colors($0[keyPath: kp]) },
+                        set: { l, v in if case .colors(let c) = v { l[keyPath: kp] = c } })]
+  }
+
+  /// An optional array of numbers (`GradientLayer.locations`): nil reads as what it means
+  /// for the layer, `nilValue(layer)` (evenly spaced locations), so that an animation from
+  /// nil blends from what is on screen. Animated values are written as arrays.
+  public static func numbers<L: Layer>(
+    _ path: String, _ kp: ReferenceWritableKeyPath<L, [Double]?>, implicit: Bool = true,
+    readingNilAs nilValue: @escaping (L) -> [Double] = { _ in [] }
+  ) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .numberArray, L.self, implicit: implicit, get: { .numbers($0[keyPath: kp] ?? nilValue($0)) },
+                        set: { l, v in if case .numbers(let n) = v { l[keyPath: kp] = n } })]
+  }
+
   /// The point and its `.x` and `.y`.
   public static func point<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, Point>, implicit: Bool = true) -> [AnimatableProperty] {
     [AnimatableProperty(path, .point, L.self, implicit: implicit, get: { .point($0[keyPath: kp]) },

@@ -51,6 +51,31 @@ extension Transform3D: AnimationValueConvertible {
   public var animationValue: AnimationValue { .transform(self) }
 }
 
+/// The elements of array values: `[0, 0.5, 1]` for `locations`, `[Color.red, .blue]` for
+/// `colors`.
+public protocol AnimationArrayElement {
+  /// The array value of `elements`.
+  static func animationValue(of elements: [Self]) -> AnimationValue
+}
+
+extension Double: AnimationArrayElement {
+  public static func animationValue(of elements: [Double]) -> AnimationValue { .numbers(elements) }
+}
+
+/// `[0, 1]` is an array of `Int`s.
+extension Int: AnimationArrayElement {
+  public static func animationValue(of elements: [Int]) -> AnimationValue { .numbers(elements.map(Double.init)) }
+}
+
+extension Color: AnimationArrayElement {
+  public static func animationValue(of elements: [Color]) -> AnimationValue { .colors(elements) }
+}
+
+// One conditional conformance only (Swift allows no second): the element says which value.
+extension Array: AnimationValueConvertible where Element: AnimationArrayElement {
+  public var animationValue: AnimationValue { Element.animationValue(of: self) }
+}
+
 /// Literals make numbers and booleans where an `AnimationValue` is expected:
 /// `let v: AnimationValue = 0.5`.
 extension AnimationValue: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {

@@ -14,10 +14,16 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
   indirect case transform(Transform3D)
   /// Discrete properties (`isHidden`, `masksToBounds`…): they switch, never blend.
   case bool(Bool)
+  /// Arrays (`GradientLayer.locations` and `colors`): element by element when the counts
+  /// match, else a jump to the new array (`interpolated(to:_:)`). An array is one
+  /// reference, so these take no more room than the boxed cases.
+  case numbers([Double])
+  case colors([Color])
 
   /// The kinds, for messages and key-path tables.
   public enum Kind: String, Sendable {
     case number, point, size, rect, color, transform, bool
+    case numberArray = "number array", colorArray = "color array"
   }
 
   public var kind: Kind {
@@ -29,6 +35,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .color: .color
     case .transform: .transform
     case .bool: .bool
+    case .numbers: .numberArray
+    case .colors: .colorArray
     }
   }
 
@@ -42,10 +50,23 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .color(let c): [c.red, c.green, c.blue, c.alpha]
     case .transform(let t): t.values
     case .bool(let b): [b ? 1 : 0]
+    case .numbers(let v): v
+    case .colors(let c): c.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
     }
   }
 
-  /// A value of `kind` from components in the order `components` gives them.
+  /// The number of elements of an array value (nil for the other kinds): arrays of
+  /// different counts do not blend.
+  var count: Int? {
+    switch self {
+    case .numbers(let v): v.count
+    case .colors(let c): c.count
+    default: nil
+    }
+  }
+
+  /// A value of `kind` from components in the order `components` gives them (for arrays,
+  /// any number of elements).
   static func make(_ kind: Kind, _ c: [Double]) -> AnimationValue {
     switch kind {
     case .number: .number(c[0])
@@ -55,14 +76,19 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .color: .color(Color(c[0], c[1], c[2], c[3]))
     case .transform: .transform(Transform3D(c)!)
     case .bool: .bool(c[0] >= 0.5)
+    case .numberArray: .numbers(c)
+    case .colorArray: .colors(stride(from: 0, to: c.count - 3, by: 4).map { Color(c[$0], c[$0 + 1], c[$0 + 2], c[$0 + 3]) })
     }
   }
 
-  /// The zero of the kind: what an additive animation adds to nothing.
+  /// The zero of the kind: what an additive animation adds to nothing. For arrays, the
+  /// empty array, which `adding` treats as adding nothing.
   static func zero(_ kind: Kind) -> AnimationValue {
     switch kind {
     case .transform: .transform(.identity)
     case .bool: .bool(false)
+    case .numberArray: .numbers([])
+    case .colorArray: .colors([])
     default: make(kind, [Double](repeating: 0, count: kind == .number ? 1 : kind == .point || kind == .size ? 2 : 4))
     }
   }
@@ -76,6 +102,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .color(let c): "\(c)"
     case .transform(let t): "\(t)"
     case .bool(let b): "\(b)"
+    case .numbers(let v): "\(v)"
+    case .colors(let c): "\(c)"
     }
   }
 }
@@ -85,12 +113,18 @@ extension AnimationValue {
   /// overshooting curves). Transforms go through `DecomposedTransform` (translation,
   /// quaternion rotation, scale, skew and perspective, as Core Animation interpolates
   /// `transform`); booleans switch at the end (`f >= 1`), as discrete properties do.
+  /// Arrays blend element by element when their counts match; otherwise the value jumps to
+  /// `b` as soon as the animation moves (`f > 0`), as Core Animation does with a `colors`
+  /// or `locations` animation whose count changes.
   public func interpolated(to b: AnimationValue, _ f: Double) -> AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)):
       return .transform(Transform3D.interpolate(x, y, f))
     case (.bool, .bool):
       return f >= 1 ? b : self
+    case _ where count != b.count:
+      precondition(kind == b.kind, "cannot interpolate \(kind) with \(b.kind)")
+      return f > 0 ? b : self
     default:
       precondition(kind == b.kind, "cannot interpolate \(kind) with \(b.kind)")
       let a = components, c = b.components
@@ -100,22 +134,29 @@ extension AnimationValue {
 
   /// `self + b`: what additive animations and `byValue` do. Transforms concatenate: the
   /// added transform first, then `self` — the order Core Animation uses for additive
-  /// transform animations (`CATransform3DConcat(by, base)`).
+  /// transform animations (`CATransform3DConcat(by, base)`). Arrays add element by
+  /// element; arrays of different counts do not add: the empty array (the zero) gives the
+  /// other one, any other mismatch keeps `self`.
   public func adding(_ b: AnimationValue) -> AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)): return .transform(y.concatenating(x))
     case (.bool, .bool): return b
+    case _ where count != b.count:
+      precondition(kind == b.kind, "cannot add \(kind) to \(b.kind)")
+      return count == 0 ? b : self
     default:
       precondition(kind == b.kind, "cannot add \(kind) to \(b.kind)")
       return .make(kind, zip(components, b.components).map(+))
     }
   }
 
-  /// `self − b`, the inverse of `adding` (`byValue` with only `toValue`).
+  /// `self − b`, the inverse of `adding` (`byValue` with only `toValue`); arrays of
+  /// different counts keep `self`.
   public func subtracting(_ b: AnimationValue) -> AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)): return .transform(y.inverted.map { $0.concatenating(x) } ?? x)
     case (.bool, .bool): return self
+    case _ where count != b.count: return self
     default: return .make(kind, zip(components, b.components).map(-))
     }
   }
@@ -130,7 +171,8 @@ extension AnimationValue {
 
   /// The distance to `b`, for paced keyframes: Euclidean over the components; for
   /// transforms, over translation, rotation angle (times 100, a turn weighing like 628
-  /// points) and scale of the decompositions.
+  /// points) and scale of the decompositions; 0 between arrays of different counts (a
+  /// jump takes no time in a paced animation).
   public func distance(to b: AnimationValue) -> Double {
     switch (self, b) {
     case (.transform(let x), .transform(let y)):
@@ -139,6 +181,8 @@ extension AnimationValue {
       let s = zip(dx.scale, dy.scale).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
       let angle = dx.quaternion.angle(to: dy.quaternion) * 100
       return (t + s + angle * angle).squareRoot()
+    case _ where count != b.count:
+      return 0
     default:
       return zip(components, b.components).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
     }

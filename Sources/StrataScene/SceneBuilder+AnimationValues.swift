@@ -17,6 +17,7 @@ extension SceneBuilder {
     case .color: .color(try f.color())
     case .transform: .transform(try f.transform())
     case .bool: .bool(try f.bool())
+    case .path: .path(try f.shapePath())
     }
   }
 

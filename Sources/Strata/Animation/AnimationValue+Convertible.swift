@@ -1,3 +1,5 @@
+import StrataPath
+
 /// A value animations take for `fromValue`, `toValue`, `byValue` and keyframe `values`.
 ///
 /// Core Animation takes `Any` there (an `NSNumber`, an `NSValue` of a point…); here the
@@ -49,6 +51,11 @@ extension Color: AnimationValueConvertible {
 
 extension Transform3D: AnimationValueConvertible {
   public var animationValue: AnimationValue { .transform(self) }
+}
+
+/// A shape's path (`ShapeLayer.path`).
+extension StrataPath.Path: AnimationValueConvertible {
+  public var animationValue: AnimationValue { .path(self) }
 }
 
 /// Literals make numbers and booleans where an `AnimationValue` is expected:

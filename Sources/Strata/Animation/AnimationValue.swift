@@ -1,3 +1,5 @@
+import StrataPath
+
 /// A value an animation produces for a key path: one case per kind of animatable property.
 ///
 /// Values of one key path always have the same kind; `Layer` key paths say which
@@ -14,10 +16,13 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
   indirect case transform(Transform3D)
   /// Discrete properties (`isHidden`, `masksToBounds`…): they switch, never blend.
   case bool(Bool)
+  /// A shape's path (`ShapeLayer.path`): element-wise when both paths have the same
+  /// elements, otherwise it jumps (see `interpolated(to:_:)`).
+  indirect case path(StrataPath.Path)
 
   /// The kinds, for messages and key-path tables.
   public enum Kind: String, Sendable {
-    case number, point, size, rect, color, transform, bool
+    case number, point, size, rect, color, transform, bool, path
   }
 
   public var kind: Kind {
@@ -29,6 +34,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .color: .color
     case .transform: .transform
     case .bool: .bool
+    case .path: .path
     }
   }
 
@@ -42,6 +48,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .color(let c): [c.red, c.green, c.blue, c.alpha]
     case .transform(let t): t.values
     case .bool(let b): [b ? 1 : 0]
+    // Paths never go through components: every operation below handles them first.
+    case .path: []
     }
   }
 
@@ -55,6 +63,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .color: .color(Color(c[0], c[1], c[2], c[3]))
     case .transform: .transform(Transform3D(c)!)
     case .bool: .bool(c[0] >= 0.5)
+    case .path: preconditionFailure("a path is not made from components")
     }
   }
 
@@ -63,6 +72,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     switch kind {
     case .transform: .transform(.identity)
     case .bool: .bool(false)
+    case .path: .path(StrataPath.Path())
     default: make(kind, [Double](repeating: 0, count: kind == .number ? 1 : kind == .point || kind == .size ? 2 : 4))
     }
   }
@@ -76,6 +86,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .color(let c): "\(c)"
     case .transform(let t): "\(t)"
     case .bool(let b): "\(b)"
+    case .path(let p): "\(p)"
     }
   }
 }
@@ -91,6 +102,10 @@ extension AnimationValue {
       return .transform(Transform3D.interpolate(x, y, f))
     case (.bool, .bool):
       return f >= 1 ? b : self
+    case (.path(let x), .path(let y)):
+      // Core Animation leaves paths of different elements undefined; they jump to the new
+      // value as soon as the animation starts.
+      return x.interpolated(to: y, fraction: f).map { .path($0) } ?? (f > 0 ? b : self)
     default:
       precondition(kind == b.kind, "cannot interpolate \(kind) with \(b.kind)")
       let a = components, c = b.components
@@ -104,7 +119,7 @@ extension AnimationValue {
   public func adding(_ b: AnimationValue) -> AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)): return .transform(y.concatenating(x))
-    case (.bool, .bool): return b
+    case (.bool, .bool), (.path, .path): return b
     default:
       precondition(kind == b.kind, "cannot add \(kind) to \(b.kind)")
       return .make(kind, zip(components, b.components).map(+))
@@ -115,9 +130,23 @@ extension AnimationValue {
   public func subtracting(_ b: AnimationValue) -> AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)): return .transform(y.inverted.map { $0.concatenating(x) } ?? x)
-    case (.bool, .bool): return self
+    case (.bool, .bool), (.path, .path): return self
     default: return .make(kind, zip(components, b.components).map(-))
     }
+  }
+
+  /// Every point of `path`, in element order (for paced keyframes of paths).
+  private static func points(of path: StrataPath.Path) -> [PathPoint] {
+    var out: [PathPoint] = []
+    path.forEachElement { e in
+      switch e {
+      case .move(let p), .line(let p): out.append(p)
+      case .quadCurve(let p, let c): out += [c, p]
+      case .curve(let p, let c1, let c2): out += [c1, c2, p]
+      case .close: break
+      }
+    }
+    return out
   }
 
   /// `self` added `n` times (cumulative animations).
@@ -139,6 +168,11 @@ extension AnimationValue {
       let s = zip(dx.scale, dy.scale).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
       let angle = dx.quaternion.angle(to: dy.quaternion) * 100
       return (t + s + angle * angle).squareRoot()
+    case (.path(let x), .path(let y)):
+      // Point by point when the elements match; otherwise the jump counts as no distance.
+      guard x.interpolated(to: y, fraction: 0) != nil else { return 0 }
+      let px = Self.points(of: x), py = Self.points(of: y)
+      return zip(px, py).map { ($0 - $1).lengthSquared }.reduce(0, +).squareRoot()
     default:
       return zip(components, b.components).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
     }

@@ -120,7 +120,7 @@ struct KeyframeCurve {
       keys = a.keyframes
     }
     let n = max(keys.count - 1, 0)
-    let isSpline = (mode == .cubic || mode == .cubicPaced) && cubics == nil && keys.first.map { $0.kind != .transform && $0.kind != .bool } == true
+    let isSpline = (mode == .cubic || mode == .cubicPaced) && cubics == nil && keys.first.map { $0.kind != .transform && $0.kind != .bool && $0.kind != .path } == true
     spline = isSpline ? KochanekBartels(keys.map(\.components), tension: a.tensionValues, continuity: a.continuityValues, bias: a.biasValues) : nil
     let paced = mode == .paced || mode == .cubicPaced
     var tables: [[Double]]? = nil

@@ -85,8 +85,8 @@ let package = Package(
     .testTarget(
       name: "StrataCPUTests",
       dependencies: [
-        "Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
-        "StrataBackends",
+        "Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes",
+        "StrataTesting", "StrataBackends",
       ],
       exclude: ["Golden"]),
     .testTarget(

@@ -79,7 +79,7 @@ let package = Package(
     .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataPath", "StrataRender"]),
     // Scenes and images shared by the CPU and GPU golden tests, and the test-only layer
     // kind of docs/AddingALayerKind.md (its model and compile step).
-    .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataRender"], path: "Tests/GoldenScenes"),
+    .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataPath", "StrataRender"], path: "Tests/GoldenScenes"),
     // Scratch directories that go when the test that made them passes.
     .target(name: "StrataScratch", path: "Tests/Scratch"),
     .testTarget(

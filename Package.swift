@@ -35,7 +35,7 @@ let package = Package(
     // The model; a shape layer's path and a layer's shadowPath are StrataPath paths.
     .target(name: "Strata", dependencies: ["StrataPath"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"], swiftSettings: [.strictMemorySafety()]),
-    .target(name: "StrataScene", dependencies: ["Strata", "StrataPNG"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataScene", dependencies: ["Strata", "StrataPath", "StrataPNG"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataRender", dependencies: ["Strata", "StrataPath"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata-embed-shaders", path: "Plugins/ShaderEmbedder"),
@@ -70,23 +70,23 @@ let package = Package(
     .executableTarget(
       name: "strata-bench", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG"],
       swiftSettings: [.strictMemorySafety()]),
-    .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+    .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath"]),
     .testTarget(name: "StrataPathTests", dependencies: ["StrataPath"], resources: [.copy("Fixtures")]),
     // Times the path engine on the S2 benchmark's geometry (release builds only).
     .executableTarget(name: "strata-path-bench", dependencies: ["StrataPath"], path: "Tests/PathBench"),
     .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataScene", "StrataPNG", "StrataGoldenScenes"]),
-    .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),
+    .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG", "StrataGoldenScenes"]),
+    .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataPath", "StrataRender"]),
     // Scenes and images shared by the CPU and GPU golden tests, and the test-only layer
     // kind of docs/AddingALayerKind.md (its model and compile step).
-    .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataRender"], path: "Tests/GoldenScenes"),
+    .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataPath", "StrataRender"], path: "Tests/GoldenScenes"),
     // Scratch directories that go when the test that made them passes.
     .target(name: "StrataScratch", path: "Tests/Scratch"),
     .testTarget(
       name: "StrataCPUTests",
       dependencies: [
-        "Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
-        "StrataBackends",
+        "Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes",
+        "StrataTesting", "StrataBackends",
       ],
       exclude: ["Golden", "Fixtures"]),
     .testTarget(

@@ -10,10 +10,14 @@ extension GLRenderer.State {
     case texture = 0, clips, mask, gradients, polygons
   }
 
-  /// The R8 texture of `mask`, uploaded once per frame. Read with `texelFetch`, never
-  /// filtered, so the GPU sees exactly the mask's bytes.
+  /// Mask textures kept between frames: 64 MiB of texels, 4096 masks.
+  static let maskTextureLimits = CacheLimits(bytes: 64 << 20, count: 4096)
+
+  /// The R8 texture of `mask`'s bytes, uploaded once while they stay in use (a moved mask
+  /// keeps its `contentID`, so its texture). Read with `texelFetch`, never filtered, so the
+  /// GPU sees exactly the mask's bytes.
   mutating func maskTexture(_ gl: GLCalls, _ mask: DeviceMask) -> GLTexture {
-    if let t = frameMasks[mask.id] { return t }
+    if let t = masks.value(for: mask.contentID) { return t }
     let t = GLTexture(gl, width: mask.width, height: mask.height, levels: 1, garbage: garbage)
     gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
     gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_R8), GLsizei(mask.width), GLsizei(mask.height))
@@ -25,7 +29,9 @@ extension GLRenderer.State {
       GL_TEXTURE_2D, level: 0, x: 0, y: 0, width: mask.width, height: mask.height, format: GL_RED, type: GL_UNSIGNED_BYTE,
       pixels: mask.bytes)
     gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-    frameMasks[mask.id] = t
+    // Evicted textures are released by their deinit (after the frame that used them).
+    masks.insert(t, bytes: mask.width * mask.height, for: mask.contentID)
+    maskUploads += 1
     return t
   }
 

@@ -22,8 +22,11 @@ extension GLRenderer {
     /// The gradient and polygon tables (GLRenderer+Kinds), grown as needed.
     var gradientTable: GLTexture?
     var polygonTable: GLTexture?
-    /// This frame's coverage masks, by `DeviceMask.id`.
-    var frameMasks: [UInt64: GLTexture] = [:]
+    /// Coverage masks by `DeviceMask.contentID`, kept between frames so that a mask that
+    /// only moved (a layer moved by whole pixels) is not uploaded again; this frame's stay.
+    var masks = LRUCache<UInt64, GLTexture>(limits: maskTextureLimits, keepsCurrentFrame: true)
+    /// Mask textures uploaded so far.
+    var maskUploads = 0
     var timings = Timings()
     /// Bitmaps of `shouldRasterize` groups and blurred group shadows (GLRenderer+Caches).
     var rasterized = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
@@ -59,7 +62,7 @@ extension GLRenderer {
       let start = clock.now
       garbage.collect(gl)
       textures.beginFrame()
-      frameMasks = [:]
+      masks.beginFrame()
       if canvasTarget?.width != list.width || canvasTarget?.height != list.height {
         canvasTarget = nil
         canvasTarget = try GLTarget(gl, width: list.width, height: list.height, garbage: garbage)

@@ -68,6 +68,8 @@ public final class GLRenderer: @unchecked Sendable {
   /// How often a `shouldRasterize` bitmap was reused instead of rendered.
   public var rasterizationHits: Int { state.withLock { $0.rasterHits } }
   /// Textures uploaded so far, and bytes resident now.
+  /// Coverage masks uploaded so far: a mask that only moved is not uploaded again.
+  public var maskUploads: Int { state.withLock { $0.maskUploads } }
   public var textureStats: (uploads: Int, residentBytes: Int) {
     state.withLock { ($0.textures.uploads, $0.textures.residentBytes) }
   }

@@ -29,6 +29,7 @@ enum RasterizationKey {
     h.combine(l.contentsCenter); h.combine(l.contentsScale); h.combine(l.minificationFilter)
     h.combine(l.magnificationFilter); h.combine(l.minificationFilterBias); h.combine(l.shadowColor)
     h.combine(l.shadowOpacity); h.combine(l.shadowOffset); h.combine(l.shadowRadius)
+    h.combine(l.shadowPath)
     h.combine(l.allowsGroupOpacity); h.combine(l.allowsEdgeAntialiasing); h.combine(l.edgeAntialiasingMask)
     h.combine(l.compositingFilter); h.combine(l.filters); h.combine(l.backgroundFilters)
     h.combine(l.kindSnapshot.map { AnyHashable($0) })

@@ -6,7 +6,7 @@ import Strata
 /// its plane in stable `zPosition` order, so every layer plane maps to the canvas by one
 /// homography. Effects that need the layer's composited image (masks, filters, blend modes,
 /// group opacity over overlapping content, shadows of anything but a plain rounded
-/// rectangle) become offscreen groups. Layers whose geometry is not finite or not
+/// rectangle or a `shadowPath`) become offscreen groups. Layers whose geometry is not finite or not
 /// invertible draw nothing.
 public struct RenderListCompiler {
   public var width: Int
@@ -72,9 +72,16 @@ public struct RenderListCompiler {
         ownClip = c
       }
       let shadowVisible = layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0
-      let analyticShadow = shadowVisible && Self.isPlainRoundedRect(layer)
+      // A shadowPath shapes the shadow instead of the content: one blurred mask, no group.
+      let pathShadow = shadowVisible ? layer.shadowPath.flatMap { $0.isEmpty ? nil : $0 } : nil
+      let analyticShadow = shadowVisible && pathShadow == nil && Self.isPlainRoundedRect(layer)
       if analyticShadow {
         addAnalyticShadow(layer, map: map, bounds: bounds, radii: radii, opacity: opacity, clip: ownClip ?? clip)
+      }
+      // With a mask the shadow goes inside the layer's group (below its content), which the
+      // mask then cuts, as Core Animation's masking rules cut a shadow path.
+      if let path = pathShadow, layer.mask == nil {
+        addShadowPathShadow(layer, path: path, map: map, pixelScale: pixelScale, opacity: opacity, clip: ownClip ?? clip)
       }
       if !layer.backgroundFilters.isEmpty, !bounds.isEmpty {
         addBackdrop(label: label, map: map, rect: bounds, radii: radii, filters: layer.backgroundFilters.map { Self.deviceFilter($0, pixelScale) }, clip: clip)
@@ -82,6 +89,9 @@ public struct RenderListCompiler {
 
       // The layer's own content, relative opacity 1; wrapped in a group or scaled below.
       let start = list.commands.count
+      if let path = pathShadow, layer.mask != nil {
+        addShadowPathShadow(layer, path: path, map: map, pixelScale: pixelScale, opacity: 1, clip: ownClip ?? clip)
+      }
       if let bg = layer.backgroundColor, bg.alpha > 0, !bounds.isEmpty {
         addDraw(
           label: label, part: "background", map: map, rect: bounds,
@@ -133,7 +143,7 @@ public struct RenderListCompiler {
       if layer.mask != nil { reasons.append("mask") }
       if !filters.isEmpty { reasons.append("filters") }
       if blend != .sourceOver { reasons.append("blend") }
-      if shadowVisible && !analyticShadow { reasons.append("shadow") }
+      if shadowVisible && !analyticShadow && pathShadow == nil { reasons.append("shadow") }
       if opacity < 1 && layer.allowsGroupOpacity && contentOverlaps(from: start) { reasons.append("opacity") }
       if layer.shouldRasterize { reasons.append("rasterize") }
       guard !reasons.isEmpty else {
@@ -151,7 +161,7 @@ public struct RenderListCompiler {
         content = content.intersection(contentBounds(from: maskStart))
       }
       var shadow: GroupShadow? = nil
-      if shadowVisible && !analyticShadow && !content.isEmpty {
+      if shadowVisible && !analyticShadow && pathShadow == nil && !content.isEmpty {
         let offset = Self.deviceOffset(map, at: Point(x: bounds.midX, y: bounds.midY), layer.shadowOffset)
         let sigma = layer.shadowRadius / 2 * pixelScale
         let reach = Int((3 * sigma).rounded(.up)) + 1

@@ -20,6 +20,7 @@ extension SceneBuilder {
     case .bool: .bool(try f.bool())
     case .numberArray: .numbers(try f.numberList())
     case .colorArray: .colors(try f.colors())
+    case .path: .path(try f.shapePath())
     }
   }
 

@@ -10,7 +10,7 @@ extension SceneBuilder {
     "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents", "contentsGravity",
     "contentsRect", "contentsCenter", "contentsScale", "minificationFilter", "magnificationFilter",
     "minificationFilterBias", "mask", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-    "shouldRasterize", "rasterizationScale", "allowsGroupOpacity", "allowsEdgeAntialiasing",
+    "shadowPath", "shouldRasterize", "rasterizationScale", "allowsGroupOpacity", "allowsEdgeAntialiasing",
     "edgeAntialiasingMask", "compositingFilter", "filters", "backgroundFilters", "sublayers",
   ] + layerTimingKeys
 
@@ -58,6 +58,7 @@ extension SceneBuilder {
     if let f = m["shadowOpacity"] { layer.shadowOpacity = try f.number(in: 0...1) }
     if let f = m["shadowOffset"] { layer.shadowOffset = try f.size() }
     if let f = m["shadowRadius"] { layer.shadowRadius = try f.nonNegative() }
+    if let f = m["shadowPath"] { layer.shadowPath = f.isNull ? nil : try f.shapePath() }
     if let f = m["shouldRasterize"] { layer.shouldRasterize = try f.bool() }
     if let f = m["rasterizationScale"] { layer.rasterizationScale = try f.positive() }
     if let f = m["allowsGroupOpacity"] { layer.allowsGroupOpacity = try f.bool() }

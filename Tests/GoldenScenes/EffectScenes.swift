@@ -6,7 +6,7 @@ import Strata
 extension GoldenScenes {
   /// The effect scenes, built fresh.
   public static func effects() -> [GoldenScene] {
-    [groupOpacity(), masks(), shadows(), blendModes(), filterEffects(), continuousCorners(), combinedCard()]
+    [groupOpacity(), masks(), shadows(), blendModes(), filterEffects(), continuousCorners(), combinedCard(), shadowPath()]
   }
 
   /// A colourful backdrop: four quadrants and a diagonal bar.

@@ -8,6 +8,7 @@ struct SceneModuleTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+  /// The path engine (`StrataPath`, no dependencies) reads shape paths.
   @Test func sceneLoaderImportsOnlyTheModelAndPNG() throws {
     let dir = Self.root.appendingPathComponent("Sources/StrataScene")
     let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".swift") }
@@ -16,7 +17,7 @@ struct SceneModuleTests {
       let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
       let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { $0.dropFirst(7) }
       for module in imports {
-        #expect(["Foundation", "Strata", "StrataPNG"].contains(String(module)), "\(file) imports \(module)")
+        #expect(["Foundation", "Strata", "StrataPath", "StrataPNG"].contains(String(module)), "\(file) imports \(module)")
       }
     }
   }

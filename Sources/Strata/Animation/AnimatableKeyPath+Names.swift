@@ -51,6 +51,8 @@ extension AnimatableKeyPath {
   public static let shadowOpacity: AnimatableKeyPath = "shadowOpacity"
   public static let shadowOffset: AnimatableKeyPath = "shadowOffset"
   public static let shadowRadius: AnimatableKeyPath = "shadowRadius"
+  /// Not implicitly animated (Core Animation animates no path implicitly).
+  public static let shadowPath: AnimatableKeyPath = "shadowPath"
   public static let hidden: AnimatableKeyPath = "hidden"
   public static let doubleSided: AnimatableKeyPath = "doubleSided"
   public static let masksToBounds: AnimatableKeyPath = "masksToBounds"
@@ -62,6 +64,6 @@ extension AnimatableKeyPath {
     .transformScaleY, .transformScaleZ, .transformScale, .transformTranslationX, .transformTranslationY,
     .transformTranslationZ, .transformTranslation, .sublayerTransform, .opacity, .backgroundColor, .cornerRadius,
     .borderWidth, .borderColor, .contentsRect, .contentsCenter, .shadowColor, .shadowOpacity, .shadowOffset,
-    .shadowRadius, .hidden, .doubleSided, .masksToBounds,
+    .shadowRadius, .shadowPath, .hidden, .doubleSided, .masksToBounds,
   ]
 }

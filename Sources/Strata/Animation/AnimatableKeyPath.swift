@@ -85,7 +85,8 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       + P.color("borderColor", \Layer.borderColor) + P.rect("contentsRect", \Layer.contentsRect)
       + P.rect("contentsCenter", \Layer.contentsCenter) + P.color("shadowColor", \Layer.shadowColor)
       + P.number("shadowOpacity", \Layer.shadowOpacity) + P.size("shadowOffset", \Layer.shadowOffset)
-      + P.number("shadowRadius", \Layer.shadowRadius) + P.bool("hidden", \Layer.isHidden)
+      + P.number("shadowRadius", \Layer.shadowRadius) + P.path("shadowPath", \Layer.shadowPath)
+      + P.bool("hidden", \Layer.isHidden)
       + P.bool("doubleSided", \Layer.isDoubleSided) + P.bool("masksToBounds", \Layer.masksToBounds)
   }()
 }

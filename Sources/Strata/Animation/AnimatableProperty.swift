@@ -1,3 +1,5 @@
+import StrataPath
+
 /// One animatable key path of a layer kind: its name, its value kind, and how to read and
 /// write it on layers of that kind.
 ///
@@ -91,6 +93,14 @@ public struct AnimatableProperty: @unchecked Sendable {
   ) -> [AnimatableProperty] {
     [AnimatableProperty(path, .numberArray, L.self, implicit: implicit, get: { .numbers($0[keyPath: kp] ?? nilValue($0)) },
                         set: { l, v in if case .numbers(let n) = v { l[keyPath: kp] = n } })]
+  }
+
+  /// A path (`ShapeLayer.path`, `shadowPath`): nil reads as the empty path, and an empty
+  /// path writes nil. Not implicitly animated by default, as Core Animation's path
+  /// properties are not.
+  public static func path<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, StrataPath.Path?>, implicit: Bool = false) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .path, L.self, implicit: implicit, get: { .path($0[keyPath: kp] ?? StrataPath.Path()) },
+                        set: { l, v in if case .path(let p) = v { l[keyPath: kp] = p.isEmpty ? nil : p } })]
   }
 
   /// The point and its `.x` and `.y`.

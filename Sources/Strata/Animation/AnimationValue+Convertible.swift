@@ -1,3 +1,5 @@
+import StrataPath
+
 /// A value animations take for `fromValue`, `toValue`, `byValue` and keyframe `values`.
 ///
 /// Core Animation takes `Any` there (an `NSNumber`, an `NSValue` of a point…); here the
@@ -74,6 +76,11 @@ extension Color: AnimationArrayElement {
 // One conditional conformance only (Swift allows no second): the element says which value.
 extension Array: AnimationValueConvertible where Element: AnimationArrayElement {
   public var animationValue: AnimationValue { Element.animationValue(of: self) }
+}
+
+/// A shape's path (`ShapeLayer.path`).
+extension StrataPath.Path: AnimationValueConvertible {
+  public var animationValue: AnimationValue { .path(self) }
 }
 
 /// Literals make numbers and booleans where an `AnimationValue` is expected:

@@ -1,3 +1,5 @@
+import StrataPath
+
 /// A value an animation produces for a key path: one case per kind of animatable property.
 ///
 /// Values of one key path always have the same kind; `Layer` key paths say which
@@ -19,10 +21,13 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
   /// reference, so these take no more room than the boxed cases.
   case numbers([Double])
   case colors([Color])
+  /// A shape's path (`ShapeLayer.path`, `shadowPath`): element-wise when both paths have the
+  /// same elements, otherwise it jumps (see `interpolated(to:_:)`).
+  indirect case path(StrataPath.Path)
 
   /// The kinds, for messages and key-path tables.
   public enum Kind: String, Sendable {
-    case number, point, size, rect, color, transform, bool
+    case number, point, size, rect, color, transform, bool, path
     case numberArray = "number array", colorArray = "color array"
   }
 
@@ -37,6 +42,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .bool: .bool
     case .numbers: .numberArray
     case .colors: .colorArray
+    case .path: .path
     }
   }
 
@@ -52,6 +58,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .bool(let b): [b ? 1 : 0]
     case .numbers(let v): v
     case .colors(let c): c.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
+    // Paths never go through components: every operation below handles them first.
+    case .path: []
     }
   }
 
@@ -78,6 +86,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .bool: .bool(c[0] >= 0.5)
     case .numberArray: .numbers(c)
     case .colorArray: .colors(stride(from: 0, to: c.count - 3, by: 4).map { Color(c[$0], c[$0 + 1], c[$0 + 2], c[$0 + 3]) })
+    case .path: preconditionFailure("a path is not made from components")
     }
   }
 
@@ -89,6 +98,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .bool: .bool(false)
     case .numberArray: .numbers([])
     case .colorArray: .colors([])
+    case .path: .path(StrataPath.Path())
     default: make(kind, [Double](repeating: 0, count: kind == .number ? 1 : kind == .point || kind == .size ? 2 : 4))
     }
   }
@@ -104,6 +114,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .bool(let b): "\(b)"
     case .numbers(let v): "\(v)"
     case .colors(let c): "\(c)"
+    case .path(let p): "\(p)"
     }
   }
 }
@@ -122,6 +133,10 @@ extension AnimationValue {
       return .transform(Transform3D.interpolate(x, y, f))
     case (.bool, .bool):
       return f >= 1 ? b : self
+    case (.path(let x), .path(let y)):
+      // Core Animation leaves paths of different elements undefined; they jump to the new
+      // value as soon as the animation starts.
+      return x.interpolated(to: y, fraction: f).map { .path($0) } ?? (f > 0 ? b : self)
     case _ where count != b.count:
       precondition(kind == b.kind, "cannot interpolate \(kind) with \(b.kind)")
       return f > 0 ? b : self
@@ -140,7 +155,7 @@ extension AnimationValue {
   public func adding(_ b: AnimationValue) -> AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)): return .transform(y.concatenating(x))
-    case (.bool, .bool): return b
+    case (.bool, .bool), (.path, .path): return b
     case _ where count != b.count:
       precondition(kind == b.kind, "cannot add \(kind) to \(b.kind)")
       return count == 0 ? b : self
@@ -155,10 +170,24 @@ extension AnimationValue {
   public func subtracting(_ b: AnimationValue) -> AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)): return .transform(y.inverted.map { $0.concatenating(x) } ?? x)
-    case (.bool, .bool): return self
+    case (.bool, .bool), (.path, .path): return self
     case _ where count != b.count: return self
     default: return .make(kind, zip(components, b.components).map(-))
     }
+  }
+
+  /// Every point of `path`, in element order (for paced keyframes of paths).
+  private static func points(of path: StrataPath.Path) -> [PathPoint] {
+    var out: [PathPoint] = []
+    path.forEachElement { e in
+      switch e {
+      case .move(let p), .line(let p): out.append(p)
+      case .quadCurve(let p, let c): out += [c, p]
+      case .curve(let p, let c1, let c2): out += [c1, c2, p]
+      case .close: break
+      }
+    }
+    return out
   }
 
   /// `self` added `n` times (cumulative animations).
@@ -181,6 +210,11 @@ extension AnimationValue {
       let s = zip(dx.scale, dy.scale).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
       let angle = dx.quaternion.angle(to: dy.quaternion) * 100
       return (t + s + angle * angle).squareRoot()
+    case (.path(let x), .path(let y)):
+      // Point by point when the elements match; otherwise the jump counts as no distance.
+      guard x.interpolated(to: y, fraction: 0) != nil else { return 0 }
+      let px = Self.points(of: x), py = Self.points(of: y)
+      return zip(px, py).map { ($0 - $1).lengthSquared }.reduce(0, +).squareRoot()
     case _ where count != b.count:
       return 0
     default:

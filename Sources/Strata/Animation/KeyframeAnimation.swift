@@ -122,7 +122,7 @@ struct KeyframeCurve {
     let n = max(keys.count - 1, 0)
     // Arrays of different counts cannot pass through one spline: those keys jump (linear).
     let k = keys
-    let isSpline = (mode == .cubic || mode == .cubicPaced) && cubics == nil && k.first.map { $0.kind != .transform && $0.kind != .bool } == true
+    let isSpline = (mode == .cubic || mode == .cubicPaced) && cubics == nil && k.first.map { $0.kind != .transform && $0.kind != .bool && $0.kind != .path } == true
       && k.allSatisfy { $0.count == k[0].count }
     spline = isSpline ? KochanekBartels(keys.map(\.components), tension: a.tensionValues, continuity: a.continuityValues, bias: a.biasValues) : nil
     let paced = mode == .paced || mode == .cubicPaced

@@ -9,7 +9,7 @@ extension Layer {
     "cornerRadius", "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents",
     "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "minificationFilter",
     "magnificationFilter", "minificationFilterBias", "mask", "shadowColor", "shadowOpacity", "shadowOffset",
-    "shadowRadius", "shouldRasterize", "rasterizationScale", "allowsGroupOpacity", "allowsEdgeAntialiasing",
+    "shadowRadius", "shadowPath", "shouldRasterize", "rasterizationScale", "allowsGroupOpacity", "allowsEdgeAntialiasing",
     "edgeAntialiasingMask", "compositingFilter", "filters", "backgroundFilters", "name",
     // Not copied: the tree links, the animation state (handled by the callers), and the
     // layer's identity (a copy is another layer).
@@ -50,6 +50,7 @@ extension Layer {
     shadowOpacity = l.shadowOpacity
     shadowOffset = l.shadowOffset
     shadowRadius = l.shadowRadius
+    shadowPath = l.shadowPath
     shouldRasterize = l.shouldRasterize
     rasterizationScale = l.rasterizationScale
     allowsGroupOpacity = l.allowsGroupOpacity

@@ -1,3 +1,5 @@
+import StrataPath
+
 /// A node of the layer tree, with `CALayer`'s properties, names and defaults.
 ///
 /// Layers are mutable model objects, used from one thread at a time. Rendering never reads
@@ -52,6 +54,10 @@ open class Layer: CustomStringConvertible {
   /// (0, -3) points up, as on iOS.
   public var shadowOffset = Size(width: 0, height: -3)
   public var shadowRadius: Double = 3
+  /// The shadow's shape in the layer's coordinates, filled nonzero, instead of the layer's
+  /// composited alpha: one blurred mask whatever the content. nil (the default) shadows
+  /// the composited alpha. Animatable, but not implicitly (as Core Animation's paths).
+  public var shadowPath: StrataPath.Path? = nil
   public var shouldRasterize = false
   public var rasterizationScale: Double = 1
   public var allowsGroupOpacity = true

@@ -1,3 +1,5 @@
+import StrataPath
+
 /// An immutable, `Sendable` copy of a layer subtree at one instant: what renderers read.
 ///
 /// Taking a snapshot is the only point where the mutable model is read, so a render can run
@@ -36,6 +38,7 @@ public final class LayerSnapshot: Sendable {
   public let shadowOpacity: Double
   public let shadowOffset: Size
   public let shadowRadius: Double
+  public let shadowPath: StrataPath.Path?
   public let shouldRasterize: Bool
   public let rasterizationScale: Double
   public let allowsGroupOpacity: Bool
@@ -83,6 +86,7 @@ public final class LayerSnapshot: Sendable {
     shadowOpacity = l.shadowOpacity
     shadowOffset = l.shadowOffset
     shadowRadius = l.shadowRadius
+    shadowPath = l.shadowPath
     shouldRasterize = l.shouldRasterize
     rasterizationScale = l.rasterizationScale
     allowsGroupOpacity = l.allowsGroupOpacity

@@ -8,6 +8,10 @@ import Synchronization
 /// Both backends read exactly these bytes (the GPU through an unfiltered R8 texture and
 /// `texelFetch`), so they agree on the mask bit for bit. Immutable and shared, not copied;
 /// compared by `id` (a number no other mask in the process has), like `Image`.
+///
+/// `contentID` names the bytes alone: a mask moved to another origin (`moved(toX:y:)`, a
+/// layer that moved by whole pixels) keeps it, so a backend that keeps uploaded masks
+/// between frames (the GPU's textures) reuses them instead of uploading the bytes again.
 public final class DeviceMask: Sendable, Hashable, CustomStringConvertible {
   /// Device position of the mask's first byte.
   public let originX: Int
@@ -17,6 +21,8 @@ public final class DeviceMask: Sendable, Hashable, CustomStringConvertible {
   /// Row-major coverage, `width × height` bytes.
   public let bytes: [UInt8]
   public let id: UInt64
+  /// The identity of `bytes` and the size: shared by every mask moved from one another.
+  public let contentID: UInt64
 
   /// A mask of `width × height` coverage bytes placed at device pixel `(originX, originY)`.
   public init(originX: Int, originY: Int, width: Int, height: Int, bytes: [UInt8]) {
@@ -28,6 +34,19 @@ public final class DeviceMask: Sendable, Hashable, CustomStringConvertible {
     self.height = height
     self.bytes = bytes
     id = Self.counter.wrappingAdd(1, ordering: .relaxed).oldValue
+    contentID = id
+  }
+
+  private init(moving mask: DeviceMask, toX x: Int, y: Int) {
+    (originX, originY, width, height, bytes) = (x, y, mask.width, mask.height, mask.bytes)
+    id = Self.counter.wrappingAdd(1, ordering: .relaxed).oldValue
+    contentID = mask.contentID
+  }
+
+  /// The same bytes (shared, not copied) with the first at device pixel `(x, y)`: a new
+  /// mask (`id`) with the same `contentID`.
+  public func moved(toX x: Int, y: Int) -> DeviceMask {
+    DeviceMask(moving: self, toX: x, y: y)
   }
 
   /// A mask whose coverage at device pixel `(x, y)` is `coverage(x, y)`, over the pixels

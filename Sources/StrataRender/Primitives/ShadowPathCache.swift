@@ -1,0 +1,67 @@
+import Strata
+import StrataPath
+import Synchronization
+
+/// Blurred `shadowPath` masks: the path filled nonzero (`PathMaskCache`), blurred once in
+/// Swift (`Blur.blurred`), kept between frames. A shadow whose path, map (less whole device
+/// pixels) and radius did not change is neither rasterised nor blurred again; one that only
+/// moved by whole pixels is the same bytes at a new origin (same `DeviceMask.contentID`, so
+/// the GPU keeps its texture).
+///
+/// A blurred mask is keyed by its source mask's `contentID`, which `PathMaskCache` gives
+/// one (path, map less the whole-pixel offset, clip where it cuts) and no other, and by
+/// the sigma.
+public final class ShadowPathCache: Sendable {
+  struct Key: Hashable, Sendable {
+    let source: UInt64
+    let sigma: Double
+  }
+
+  /// 64 MiB of coverage bytes, 1024 masks.
+  public static let defaultLimits = CacheLimits(bytes: 64 << 20, count: 1024)
+
+  public static let shared = ShadowPathCache()
+
+  /// Blurred masks placed relative to their source mask's origin.
+  private let cache: Mutex<LRUCache<Key, DeviceMask>>
+  private let blurCount = Atomic<Int>(0)
+  private let paths: PathMaskCache
+
+  /// A cache over `paths` (the process-wide path masks by default).
+  public init(limits: CacheLimits = ShadowPathCache.defaultLimits, paths: PathMaskCache = .shared) {
+    cache = Mutex(LRUCache(limits: limits))
+    self.paths = paths
+  }
+
+  /// Blurred masks reused (hits), made (misses) and dropped for room (evictions) so far.
+  public var statistics: CacheStatistics { cache.withLock { $0.statistics } }
+  /// How many masks were blurred.
+  public var blurs: Int { blurCount.load(ordering: .relaxed) }
+
+  /// The shadow of `path` (layer units) mapped to device pixels by `map` (the shadow offset
+  /// included), blurred by `sigma` device pixels; only what can reach `clip` is made. nil
+  /// when the path covers no pixel there.
+  ///
+  /// - Complexity: hashes of the path on a hit; rasterisation and a separable blur on a miss.
+  public func mask(_ path: StrataPath.Path, map: PlaneMap, sigma: Double, clip: PixelBounds) -> DeviceMask? {
+    // Coverage up to a blur's reach outside the clip still spreads into it.
+    let pad = Blur.reach(sigma: sigma)
+    let region = PixelBounds(x0: clip.x0 - pad, y0: clip.y0 - pad, x1: clip.x1 + pad, y1: clip.y1 + pad)
+    guard let source = paths.mask(path, style: .fill(.nonZero), map: map, clip: region) else { return nil }
+    guard pad > 0 else { return source }
+    let key = Key(source: source.contentID, sigma: sigma)
+    let relative: DeviceMask
+    if let kept = cache.withLock({ $0.value(for: key) }) {
+      relative = kept
+    } else {
+      blurCount.add(1, ordering: .relaxed)
+      let at0 = source.moved(toX: 0, y: 0)
+      relative = Blur.blurred(at0, sigma: sigma)
+      _ = cache.withLock { $0.insert(relative, bytes: relative.width * relative.height, for: key) }
+    }
+    return relative.moved(toX: source.originX + relative.originX, y: source.originY + relative.originY)
+  }
+
+  /// Forgets every blurred mask (tests).
+  public func removeAll() { cache.withLock { _ = $0.removeAll() } }
+}

@@ -79,20 +79,21 @@ let package = Package(
     .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataPath", "StrataRender"]),
     // Scenes and images shared by the CPU and GPU golden tests, and the test-only layer
     // kind of docs/AddingALayerKind.md (its model and compile step).
-    .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataRender"], path: "Tests/GoldenScenes"),
+    .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataPath", "StrataRender"], path: "Tests/GoldenScenes"),
     // Scratch directories that go when the test that made them passes.
     .target(name: "StrataScratch", path: "Tests/Scratch"),
     .testTarget(
       name: "StrataCPUTests",
       dependencies: [
-        "Strata", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
+        "Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
         "StrataBackends",
       ],
       exclude: ["Golden"]),
     .testTarget(
       name: "StrataGLTests",
       dependencies: [
-        "Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
+        "Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes",
+        "StrataTesting",
       ]),
     .testTarget(
       name: "StrataTestingTests",

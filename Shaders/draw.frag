@@ -21,6 +21,10 @@ uniform sampler2D u_texture;
 flat in vec4 v_color;
 flat in vec4 v_bounds;
 in vec2 v_st;
+#ifdef MASK
+uniform sampler2D u_mask;
+flat in vec2 v_maskOrigin;  // device pixel of the mask's first byte
+#endif
 #ifdef ROUNDED
 // A solid rounded rectangle in an affine plane: only pixels in the corner squares need
 // coverage; the interpolated layer point and the constant Jacobian give it.
@@ -40,6 +44,12 @@ void main() {
   fragColor = texture(u_texture, v_st) * v_color;
 #elif defined(ROUNDED)
   fragColor = v_color * roundedRectCoverage(v_uv, v_rect, v_radii, 0, v_jacobian);
+#elif defined(MASK)
+  // A solid coverage mask (a shape's fill or stroke): the pixel reads its own byte,
+  // unfiltered, as the full shader does.
+  float cov = texelFetch(u_mask, ivec2(floor(gl_FragCoord.xy + u_origin)) - ivec2(v_maskOrigin), 0).r;
+  if (cov <= 0.0) discard;
+  fragColor = v_color * cov;
 #else
   fragColor = v_color;
 #endif

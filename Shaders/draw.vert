@@ -37,6 +37,9 @@ flat out vec4 v_jacobian;    // constant in an affine plane
 #endif
 flat out vec4 v_color;       // solid colour, or what texels are multiplied by (tint x opacity)
 flat out vec4 v_bounds;
+#ifdef MASK
+flat out vec2 v_maskOrigin;  // device pixel of the mask's first byte
+#endif
 // Texture coordinates (0...1), interpolated perspective-correctly by the GPU (clip w = W).
 out vec2 v_st;
 #else
@@ -68,6 +71,9 @@ void main() {
   gl_Position = vec4(X * (2.0 / u_viewport.x) - W, Y * (2.0 / u_viewport.y) - W, 0.0, W);
 #ifdef SIMPLE
   v_bounds = a_bounds;
+#ifdef MASK
+  v_maskOrigin = a_extra.zw;
+#endif
 #ifdef ROUNDED
   v_uv = corner;
   v_rect = a_rect;

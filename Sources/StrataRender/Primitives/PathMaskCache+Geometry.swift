@@ -3,7 +3,7 @@ import StrataPath
 
 /// One path mask to make: the layer-space path, its paint and its map to device pixels
 /// (relative to the mask's whole-pixel offset), and how it becomes coverage.
-struct PathGeometry {
+struct PathGeometry: Sendable {
   let path: StrataPath.Path
   let style: MaskKey.Style
   /// Row-major 3 × 3: `x' = (m0·u + m1·v + m2) / w`, `y' = (m3·u + m4·v + m5) / w`,

@@ -23,7 +23,6 @@ flat in vec4 v_bounds;
 in vec2 v_st;
 #ifdef MASK
 uniform sampler2D u_mask;
-flat in vec2 v_maskOrigin;  // device pixel of the mask's first byte
 #endif
 #ifdef ROUNDED
 // A solid rounded rectangle in an affine plane: only pixels in the corner squares need
@@ -45,11 +44,11 @@ void main() {
 #elif defined(ROUNDED)
   fragColor = v_color * roundedRectCoverage(v_uv, v_rect, v_radii, 0, v_jacobian);
 #elif defined(MASK)
-  // A solid coverage mask (a shape's fill or stroke): the pixel reads its own byte,
-  // unfiltered, as the full shader does.
-  float cov = texelFetch(u_mask, ivec2(floor(gl_FragCoord.xy + u_origin)) - ivec2(v_maskOrigin), 0).r;
-  if (cov <= 0.0) discard;
-  fragColor = v_color * cov;
+  // A solid coverage mask (a shape's fill or stroke): the pixel reads its own byte, as
+  // the full shader does. v_st is the pixel centre in the mask's texels (exact to far
+  // below half a texel), so NEAREST sampling returns that very byte; llvmpipe samples
+  // interpolated coordinates several times faster than it runs texelFetch.
+  fragColor = v_color * texture(u_mask, v_st).r;
 #else
   fragColor = v_color;
 #endif

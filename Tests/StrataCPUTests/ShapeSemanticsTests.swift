@@ -179,4 +179,30 @@ import Testing
     #expect(Self.pixel(shadow, 30, 30) == SIMD4(255, 0, 0, 255))
     #expect(Self.pixel(shadow, 60, 30) == SIMD4(0, 255, 0, 255) && Self.alpha(shadow, 75, 30) == 0)
   }
+
+  /// A solid unclipped mask (the CPU's mask row loop, the GPU's SIMPLE MASK build, which
+  /// samples interpolated texel centres) reaches every pixel with exactly its byte, over
+  /// a wide mask at an odd origin.
+  @Test(arguments: Backend.available)
+  func wideMasksReachThePixelsBitForBit(_ backend: Backend) throws {
+    let (w, h) = (1013, 7)
+    let bytes: [UInt8] = (0..<(w * h)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+    let mask = DeviceMask(originX: 5, originY: 3, width: w, height: h, bytes: bytes)
+    let canvas = PixelBounds(x0: 0, y0: 0, x1: 1024, y1: 12)
+    let d = try #require(
+      Draw.makeMask(label: "m", part: "mask", mask: mask, paint: .solid(Color.white.premultiplied), opacity: 1, clip: nil,
+                    canvas: canvas, clipBounds: canvas))
+    var list = RenderList(width: 1024, height: 12, background: .clear)
+    list.commands = [.draw(d)]
+    let out = try backend.render(list)
+    var wrong = 0
+    for y in 0..<12 {
+      for x in 0..<1024 {
+        let inside = x >= 5 && x < 5 + w && y >= 3 && y < 3 + h
+        let b = inside ? Int(bytes[(y - 3) * w + (x - 5)]) : 0
+        if Self.pixel(out, x, y) != SIMD4(b, b, b, b) { wrong += 1 }
+      }
+    }
+    #expect(wrong == 0, "\(backend): \(wrong) pixels differ from their mask bytes")
+  }
 }

@@ -48,9 +48,15 @@ extension PathMaskCache {
     if jobs.count == 1 {
       results.withLock { $0[0] = jobs[0].geometry.rasterize(within: jobs[0].region) }
     } else {
-      DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
-        let m = jobs[i].geometry.rasterize(within: jobs[i].region)
-        results.withLock { $0[i] = m }
+      // Interleaved runs (enough to share out among the cores), each with one rasteriser
+      // whose buffers it reuses.
+      let runs = min(jobs.count, 16)
+      DispatchQueue.concurrentPerform(iterations: runs) { r in
+        var rasterizer = Rasterizer()
+        for i in stride(from: r, to: jobs.count, by: runs) {
+          let m = jobs[i].geometry.rasterize(within: jobs[i].region, using: &rasterizer)
+          results.withLock { $0[i] = m }
+        }
       }
     }
     let made = results.withLock { $0 }

@@ -81,8 +81,13 @@ struct PathGeometry: Sendable {
 
   /// The coverage within `region` (relative device pixels), or nil when nothing is covered.
   func rasterize(within region: PixelRect) -> DeviceMask? {
-    guard !region.isEmpty else { return nil }
     var rasterizer = Rasterizer()
+    return rasterize(within: region, using: &rasterizer)
+  }
+
+  /// The same with `rasterizer`'s scratch buffers, kept for the next mask.
+  func rasterize(within region: PixelRect, using rasterizer: inout Rasterizer) -> DeviceMask? {
+    guard !region.isEmpty else { return nil }
     let mask: CoverageMask
     if isAffine {
       mask = rasterizer.mask(for: MaskKey(path: path, transform: affine, style: style), clip: region)

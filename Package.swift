@@ -68,7 +68,7 @@ let package = Package(
       swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata", dependencies: ["StrataCLI"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(
-      name: "strata-bench", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG"],
+      name: "strata-bench", dependencies: ["Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG"],
       swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath"]),
     .testTarget(name: "StrataPathTests", dependencies: ["StrataPath"], resources: [.copy("Fixtures")]),
@@ -92,7 +92,8 @@ let package = Package(
     .testTarget(
       name: "StrataGLTests",
       dependencies: [
-        "Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes", "StrataTesting",
+        "Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes",
+        "StrataTesting",
       ]),
     .testTarget(
       name: "StrataTestingTests",

@@ -21,6 +21,9 @@ uniform sampler2D u_texture;
 flat in vec4 v_color;
 flat in vec4 v_bounds;
 in vec2 v_st;
+#ifdef MASK
+uniform sampler2D u_mask;
+#endif
 #ifdef ROUNDED
 // A solid rounded rectangle in an affine plane: only pixels in the corner squares need
 // coverage; the interpolated layer point and the constant Jacobian give it.
@@ -40,6 +43,12 @@ void main() {
   fragColor = texture(u_texture, v_st) * v_color;
 #elif defined(ROUNDED)
   fragColor = v_color * roundedRectCoverage(v_uv, v_rect, v_radii, 0, v_jacobian);
+#elif defined(MASK)
+  // A solid coverage mask (a shape's fill or stroke): the pixel reads its own byte, as
+  // the full shader does. v_st is the pixel centre in the mask's texels (exact to far
+  // below half a texel), so NEAREST sampling returns that very byte; llvmpipe samples
+  // interpolated coordinates several times faster than it runs texelFetch.
+  fragColor = v_color * texture(u_mask, v_st).r;
 #else
   fragColor = v_color;
 #endif

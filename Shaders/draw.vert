@@ -37,6 +37,9 @@ flat out vec4 v_jacobian;    // constant in an affine plane
 #endif
 flat out vec4 v_color;       // solid colour, or what texels are multiplied by (tint x opacity)
 flat out vec4 v_bounds;
+#ifdef MASK
+uniform highp sampler2D u_mask;
+#endif
 // Texture coordinates (0...1), interpolated perspective-correctly by the GPU (clip w = W).
 out vec2 v_st;
 #else
@@ -79,6 +82,10 @@ void main() {
   vec2 st = vec2(a_texel.x * corner.x + a_texel.z * corner.y + a_texel2.x,
                  a_texel.y * corner.x + a_texel.w * corner.y + a_texel2.y);
   v_st = st / vec2(textureSize(u_texture, 0));
+#elif defined(MASK)
+  // The plane is the mask's pixel grid: its texels, normalised.
+  v_color = a_color;
+  v_st = corner / vec2(textureSize(u_mask, 0));
 #else
   v_color = a_color;
   v_st = vec2(0.0);

@@ -46,6 +46,8 @@ struct Rasterizer {
           } else {
             generalRow(d, nil, levels, base, row: &row, y: yc, xs: xs, xe: xe)
           }
+        case .solidMask:
+          solidMaskRow(d, row: &row, y: y, xs: xs, xe: xe)
         case .general:
           generalRow(d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
         }
@@ -294,6 +296,26 @@ struct Rasterizer {
     return true
   }
 
+  /// A coverage mask tinted with a solid colour, unclipped (a shape's fill or stroke): the
+  /// mask's bytes are its coverage, so no pixel needs the map or the rectangle's coverage.
+  /// The same arithmetic as `generalRow` (tint × byte / 255, source-over), so the result is
+  /// the same; pixels with no coverage are skipped.
+  @inline(__always)
+  func solidMaskRow(_ d: PreparedDraw, row: inout MutableSpan<SIMD4<UInt8>>, y: Int, xs: Int, xe: Int) {
+    guard let m = d.mask, m.width > 0 else { return }
+    let r = y - m.originY
+    guard r >= 0, r < m.bytes.count / m.width else { return }
+    let a = max(xs, m.originX), b = min(xe, m.originX + m.width)
+    guard a < b else { return }
+    let origin = surface.bounds.x0, color = d.color, start = r * m.width - m.originX
+    let bytes = m.bytes.span
+    for x in a..<b {
+      let byte = bytes[start + x]
+      if byte == 0 { continue }
+      blend(&row, x - origin, color * (Float(byte) * (1 / 255)))
+    }
+  }
+
   /// The per-pixel path: coverage of the shape, clips, ring and shadow, then the paint
   /// (the image through `texture`, `levels` and `base`, else the solid colour).
   func generalRow(
@@ -427,10 +449,17 @@ extension PreparedDraw {
     /// A solid rounded rectangle whose plane maps to the device without rotation: rows of
     /// its interior are filled without per-pixel coverage.
     case axisAlignedSolid
+    /// A coverage mask tinted with a solid colour, source-over and unclipped.
+    case solidMask
     case general
   }
 
   static func rowPath(_ d: PreparedDraw) -> RowPath {
+    if d.mask != nil, d.texture == nil, d.gradient == nil, d.polygonEdges.isEmpty, !d.additive, !d.tintsColour,
+      d.clips.isEmpty, d.ring == nil, d.shadow == nil, d.occluder == nil, !d.hasRadii, d.softEdges == 0
+    {
+      return .solidMask
+    }
     if d.mask != nil || d.gradient != nil || !d.polygonEdges.isEmpty || d.additive || d.tintsColour { return .general }
     if let t = d.texture?.mapping {
       guard d.isAffine, !d.hasRadii, d.ring == nil, d.shadow == nil, d.softEdges == 0, d.clips.isEmpty else { return .general }

@@ -23,6 +23,10 @@ extension GLRenderer.State {
     gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_R8), GLsizei(mask.width), GLsizei(mask.height))
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+    // Sampled at texel centres only (the SIMPLE MASK build): clamping is never used, and
+    // llvmpipe samples clamped textures faster than repeating ones.
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
     // Rows of one-byte texels are not 4-byte aligned.
     gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
     gl.texSubImage2D(

@@ -31,10 +31,13 @@ struct InstanceData {
     var rounded = false
     /// Plus-lighter blending (additive sprites): blend state, not a different program.
     var additive = false
+    /// SIMPLE solid coverage mask, unclipped (shape fills and strokes).
+    var mask = false
 
     var defines: [String] {
       guard simple else { return [] }
       return ["SIMPLE"] + (textured ? ["TEXTURED"] : []) + (bounded ? ["BOUNDED"] : []) + (rounded ? ["ROUNDED"] : [])
+        + (mask ? ["MASK"] : [])
     }
   }
 
@@ -132,7 +135,10 @@ struct InstanceData {
     ]
     floats.append(contentsOf: values.map { Float($0) })
     let index = count - 1
-    var simple = flags & (1 | 8 | 16 | 64 | 128 | 256) == 0
+    // A solid mask alone needs only its bytes: the SIMPLE MASK build.
+    let solidMask = flags & (1 | 8 | 16 | 128 | 256) == 0 && flags & 64 != 0 && paint == nil && radii.isZero
+      && draw.map.toDevice.isAffine
+    var simple = flags & (1 | 8 | 16 | 64 | 128 | 256) == 0 || solidMask
     let rounded = simple && !radii.isZero && paint == nil && draw.map.toDevice.isAffine
     simple = simple && (radii.isZero || rounded) && softEdges.isEmpty && clip == nil && !Self.nearTheEye(draw.map.toDevice, r)
     var linear = false
@@ -142,7 +148,7 @@ struct InstanceData {
     }
     let variant = Variant(
       simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear,
-      rounded: simple && rounded, additive: draw.blendMode == .plusLighter)
+      rounded: simple && rounded, additive: draw.blendMode == .plusLighter, mask: simple && solidMask)
     if let last = batches.last, last.texture === texture, last.mask === mask, last.variant == variant,
       last.first + last.count == index
     {

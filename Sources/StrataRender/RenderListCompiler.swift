@@ -24,6 +24,16 @@ public struct RenderListCompiler {
 
   /// The list for `root`, whose position is given in canvas points.
   public func compile(_ root: LayerSnapshot) -> RenderList {
+    // Path masks the cache lacks are noted by a first pass and made together, on every
+    // core (`PathMaskCache+Batch`); the frame is then compiled with all of them at hand.
+    let masks = PathMaskCache.Collector()
+    let first = PathMaskCache.shared.collecting(masks) { compileOnce(root) }
+    if masks.isEmpty { return first }
+    PathMaskCache.shared.make(masks)
+    return compileOnce(root)
+  }
+
+  private func compileOnce(_ root: LayerSnapshot) -> RenderList {
     var state = State(
       list: RenderList(width: width, height: height, background: background.premultiplied),
       canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height))

@@ -1,4 +1,5 @@
 import Strata
+import StrataPath
 
 /// Sebastiano Vigna's SplitMix64, as `../shared/peers/SCENES.md` defines it, so that the
 /// scenes match the peers' exactly.
@@ -47,6 +48,40 @@ enum BenchScenes {
       try! root.addSublayer(l)
     }
     return BenchScene(background: Color(r8: 40, g8: 40, b8: 48), root: root)
+  }
+
+  /// S2 "paths": 300 shape layers, each a closed uniform Catmull-Rom spline through six
+  /// random points (six cubics), filled nonzero at alpha 0.5, then stroked 4 wide with
+  /// round joins.
+  static func s2() -> BenchScene {
+    var rng = SplitMix64(seed: 0x5EED_0002)
+    let root = canvasRoot()
+    for _ in 0..<300 {
+      let bx = rng.uniform(0, 1720), by = rng.uniform(0, 880)
+      var p: [PathPoint] = []
+      for _ in 0..<6 {
+        let x = rng.uniform(0, 200)
+        p.append(PathPoint(x, rng.uniform(0, 200)))
+      }
+      let fill = Color(rng.uniform(0, 1), rng.uniform(0, 1), rng.uniform(0, 1), 0.5)
+      let stroke = Color(rng.uniform(0, 1), rng.uniform(0, 1), rng.uniform(0, 1), 1)
+      var path = StrataPath.Path()
+      path.move(to: p[0])
+      for k in 0..<6 {
+        let pm = p[(k + 5) % 6], p0 = p[k], p1 = p[(k + 1) % 6], p2 = p[(k + 2) % 6]
+        path.addCurve(to: p1, control1: p0 + (p1 - pm) * (1.0 / 6), control2: p1 - (p2 - p0) * (1.0 / 6))
+      }
+      path.closeSubpath()
+      // The layer's origin is the box's: the points are relative to it.
+      let l = ShapeLayer(frame: Rect(bx, by, 200, 200))
+      l.path = path
+      l.fillColor = fill
+      l.strokeColor = stroke
+      l.lineWidth = 4
+      l.lineJoin = .round
+      try! root.addSublayer(l)
+    }
+    return BenchScene(background: Color(1, 1, 1), root: root)
   }
 
   /// S5 "perspective": 50 layers rotated about y with m34 = -1/500.

@@ -8,15 +8,17 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S3|S5|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S2|S3|S5|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
   after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout, and for the
   GPU '<scene> strata-gl <median ms>' (draws until glFinish) and '<scene> strata-gl:readback
   <median ms>' (glReadPixels), like the peers; a detail line per result goes to stderr.
+  S2 (shape layers) is timed cold, with the path mask cache emptied before every frame as
+  the peers draw every path afresh, then again with the cache kept ('<scene> <renderer>:cached').
   """
 
-var scenes = ["S1", "S3", "S5"]
+var scenes = ["S1", "S2", "S3", "S5"]
 var frames = 15, warmup = 3
 var saveDir: String? = nil
 var backends = ["cpu"]
@@ -28,7 +30,7 @@ while !args.isEmpty {
     return args.removeFirst()
   }
   switch a {
-  case "--scene": let v = value(); scenes = v == "all" ? ["S1", "S3", "S5"] : [v.uppercased()]
+  case "--scene": let v = value(); scenes = v == "all" ? ["S1", "S2", "S3", "S5"] : [v.uppercased()]
   case "--frames": frames = Int(value()) ?? frames
   case "--warmup": warmup = Int(value()) ?? warmup
   case "--backend":
@@ -63,6 +65,7 @@ for name in scenes {
   let scene: BenchScene
   switch name {
   case "S1": scene = BenchScenes.s1()
+  case "S2": scene = BenchScenes.s2()
   case "S3": scene = BenchScenes.s3()
   case "S5": scene = BenchScenes.s5()
   default:
@@ -70,9 +73,13 @@ for name in scenes {
     continue
   }
   var target = PixelBuffer(width: scene.width, height: scene.height)
-  for backend in backends {
+  // Path masks are kept between frames; the cold runs start each frame without them.
+  let runs: [(backend: String, cold: Bool)] = backends.flatMap { b in name == "S2" ? [(b, true), (b, false)] : [(b, false)] }
+  for (backend, cold) in runs {
+    let suffix = name == "S2" && !cold ? ":cached" : ""
     var times: [Double] = [], readbacks: [Double] = []
     for i in 0..<(warmup + frames) {
+      if cold { PathMaskCache.shared.removeAll() }
       let t0 = DispatchTime.now().uptimeNanoseconds
       let list = RenderListCompiler(width: scene.width, height: scene.height, background: scene.background)
         .compile(scene.root.snapshot())
@@ -90,10 +97,10 @@ for name in scenes {
       }
     }
     if backend == "gpu" {
-      report(name, "strata-gl", times)
-      report(name, "strata-gl:readback", readbacks)
+      report(name, "strata-gl" + suffix, times)
+      report(name, "strata-gl:readback" + suffix, readbacks)
     } else {
-      report(name, "strata-cpu", times, " threads \(ProcessInfo.processInfo.activeProcessorCount)")
+      report(name, "strata-cpu" + suffix, times, " threads \(ProcessInfo.processInfo.activeProcessorCount)")
     }
     if let dir = saveDir {
       try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -23,7 +23,8 @@ public enum GoldenScenes {
 
   /// Every scene, built fresh (layers are mutable, so each test gets its own).
   public static func all() -> [GoldenScene] {
-    [backgroundsAndCorners(), borders(), contentsGravity(), contentsRectCenterAndScale(), filters(), opacityOrderAndVisibility(), perspectiveAndDoubleSided(), geometryBehindTheEyeIsCut(), masksToBounds(), sublayerTransformFlipAndEdgeAntialiasing(), scaleMultipliesDevicePixels(), trilinearInSteepPerspective(), checkerKind(), gradientKind(), gradientStops()]
+    [backgroundsAndCorners(), borders(), contentsGravity(), contentsRectCenterAndScale(), filters(), opacityOrderAndVisibility(), perspectiveAndDoubleSided(), geometryBehindTheEyeIsCut(), masksToBounds(), sublayerTransformFlipAndEdgeAntialiasing(), scaleMultipliesDevicePixels(), trilinearInSteepPerspective(), checkerKind(),
+     shapeFillAndStroke(), shapeDashAndTrim(), shapeLayers(), shapeAtScale2(), gradientKind(), gradientStops()]
   }
 
   /// The scene names, for parameterised tests.

@@ -3,6 +3,7 @@ import Strata
 import StrataCPU
 import StrataGL
 import StrataGoldenScenes
+import StrataPath
 import StrataRender
 import Testing
 
@@ -98,5 +99,29 @@ import Testing
     for c in cells[..<8] { c.isHidden = true }
     try check("the 32 kept")
     #expect(gl.rasterizationHits == 32 && gl.shadowHits == 32)
+  }
+}
+
+/// A shape layer that only moves by whole pixels keeps its masks: they are not rasterised
+/// again (same `contentID`) nor uploaded again (the renderer's mask uploads stay put).
+@Suite(.serialized, .enabled(if: GPU.runs, GPU.skipReason)) struct GLShapeMaskCacheTests {
+  @Test func aMovedShapeIsNotUploadedAgain() throws {
+    let gl = try GLRenderer()
+    let root = Layer(frame: Rect(0, 0, 120, 120))
+    let s = ShapeLayer(frame: Rect(10, 10, 50, 30))
+    s.path = StrataPath.Path(ellipseIn: PathRect(x: 0, y: 0, width: 50, height: 30))
+    s.strokeColor = .white
+    try root.addSublayer(s)
+    func frame() throws -> PixelBuffer { try gl.render(RenderListCompiler(width: 120, height: 120).compile(root.snapshot())) }
+    let first = try frame()
+    #expect(gl.maskUploads == 2)
+    s.position = Point(s.position.x + 30, s.position.y + 40)
+    let moved = try frame()
+    #expect(gl.maskUploads == 2)
+    // Drawn at the new place: the fill's centre moved from (35, 25) to (65, 65).
+    #expect(first[35, 25].3 == 255 && moved[35, 25].3 == 0 && moved[65, 65].3 == 255)
+    s.position = Point(s.position.x + 0.5, s.position.y)
+    _ = try frame()
+    #expect(gl.maskUploads == 4)
   }
 }

@@ -87,8 +87,8 @@ struct SceneErrorTests {
 
   @Test func badNames() {
     // The known types are the registered kinds (tests register kinds of their own).
-    let type = sceneError(Self.layer(#""type": "shape""#)) ?? ""
-    #expect(type.hasPrefix(#"scene.json: layers[0].type: unknown layer type "shape" (known types: "#) && type.contains(#""layer""#))
+    let type = sceneError(Self.layer(#""type": "sparkle""#)) ?? ""
+    #expect(type.hasPrefix(#"scene.json: layers[0].type: unknown layer type "sparkle" (known types: "#) && type.contains(#""layer""#))
     #expect(sceneError(Self.layer(#""contentsGravity": "centre""#))
       == #"scene.json: layers[0].contentsGravity: unknown value "centre"; did you mean "center"? (known: "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight", "resize", "resizeAspect", "resizeAspectFill")"#)
     #expect(sceneError(Self.layer(#""maskedCorners": ["minXMinY", "topLeft"]"#))

@@ -3,7 +3,7 @@ import StrataPath
 
 /// One path mask to make: the layer-space path, its paint and its map to device pixels
 /// (relative to the mask's whole-pixel offset), and how it becomes coverage.
-struct PathGeometry {
+struct PathGeometry: Sendable {
   let path: StrataPath.Path
   let style: MaskKey.Style
   /// Row-major 3 × 3: `x' = (m0·u + m1·v + m2) / w`, `y' = (m3·u + m4·v + m5) / w`,
@@ -81,8 +81,13 @@ struct PathGeometry {
 
   /// The coverage within `region` (relative device pixels), or nil when nothing is covered.
   func rasterize(within region: PixelRect) -> DeviceMask? {
-    guard !region.isEmpty else { return nil }
     var rasterizer = Rasterizer()
+    return rasterize(within: region, using: &rasterizer)
+  }
+
+  /// The same with `rasterizer`'s scratch buffers, kept for the next mask.
+  func rasterize(within region: PixelRect, using rasterizer: inout Rasterizer) -> DeviceMask? {
+    guard !region.isEmpty else { return nil }
     let mask: CoverageMask
     if isAffine {
       mask = rasterizer.mask(for: MaskKey(path: path, transform: affine, style: style), clip: region)

@@ -50,8 +50,8 @@ public final class PathMaskCache: Sendable {
   public static let shared = PathMaskCache()
 
   /// Masks by key, placed relative to the key's whole-pixel offset; nil for an empty mask.
-  private let cache: Mutex<LRUCache<Key, DeviceMask?>>
-  private let misses = Atomic<Int>(0)
+  let cache: Mutex<LRUCache<Key, DeviceMask?>>
+  let misses = Atomic<Int>(0)
 
   public init(limits: CacheLimits = PathMaskCache.defaultLimits) {
     cache = Mutex(LRUCache(limits: limits))
@@ -86,17 +86,18 @@ public final class PathMaskCache: Sendable {
     let cuts = !(geometry.deviceBounds.map { relClip.contains($0) } ?? false)
     let key = Key(path: path, style: style, map: relative, clip: cuts ? relClip : nil)
     let cached = cache.withLock { $0.value(for: key) }
+    // Unclipped, the mask is made within the path's own box (inside the clip), so that it
+    // does not depend on where the clip is.
+    let region = cuts ? relClip : geometry.deviceBounds!
     let placed: DeviceMask?
     if let cached {
       placed = cached
+    } else if let collector = Self.collector {
+      // A first pass of a frame: note the mask, made later with the frame's others.
+      collector.add(Job(key: key, geometry: geometry, region: region))
+      return nil
     } else {
-      misses.add(1, ordering: .relaxed)
-      // Unclipped, the mask is made within the path's own box (inside the clip), so that
-      // it does not depend on where the clip is.
-      let region = cuts ? relClip : geometry.deviceBounds!
-      let made = geometry.rasterize(within: region)
-      cache.withLock { _ = $0.insert(made, bytes: made.map { $0.width * $0.height } ?? 0, for: key) }
-      placed = made
+      placed = make([Job(key: key, geometry: geometry, region: region)])[0]
     }
     guard let placed else { return nil }
     let moved = placed.moved(toX: placed.originX + offset.dx, y: placed.originY + offset.dy)

@@ -14,10 +14,32 @@ public protocol LayerKindCompiling: LayerKindSnapshot {
   var placement: LayerKindPlacement { get }
   /// Adds the kind's commands for this layer.
   func compile(into context: inout LayerKindContext)
+  /// The traversal hook, for kinds that draw their sublayers other than once as they are
+  /// (a replicator's copies): the copies of `layer`'s sublayers to draw, in order, each
+  /// moved and tinted. nil (the default) draws `sublayersInDrawingOrder` once.
+  func sublayerInstances(of layer: LayerSnapshot) -> [SublayerInstance]?
 }
 
 extension LayerKindCompiling {
   public var placement: LayerKindPlacement { .belowSublayers }
+  public func sublayerInstances(of layer: LayerSnapshot) -> [SublayerInstance]? { nil }
+}
+
+/// One copy of a layer's sublayers, as a kind's traversal hook returns it
+/// (`LayerKindCompiling.sublayerInstances(of:)`).
+public struct SublayerInstance: Sendable {
+  /// Moves the copy in the layer's sublayer space, before the layer's `sublayerTransform`
+  /// and geometry flip (a replicator's `instanceTransform` about the centre, k times).
+  public var transform: Transform3D
+  /// Multiplies every pixel of the copy (straight colour, components in 0…1; the alpha
+  /// acts as an opacity of the whole copy): white changes nothing.
+  public var color: Color
+  /// The sublayers drawn, in drawing order.
+  public var sublayers: [LayerSnapshot]
+
+  public init(transform: Transform3D = .identity, color: Color = .white, sublayers: [LayerSnapshot]) {
+    self.transform = transform; self.color = color; self.sublayers = sublayers
+  }
 }
 
 /// Where a kind's content is drawn in its layer's stack of parts.

@@ -37,6 +37,11 @@ enum RasterizationKey {
     if let m = l.mask { combine(m, into: &h) }
     h.combine(l.sublayers.count)
     for s in l.sublayers { combine(s, into: &h) }
+    h.combine(l.delayedSublayers.count)
+    for list in l.delayedSublayers {
+      h.combine(list.count)
+      for s in list { combine(s, into: &h) }
+    }
   }
 }
 

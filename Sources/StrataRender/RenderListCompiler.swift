@@ -136,8 +136,12 @@ public struct RenderListCompiler {
         let space = LayerGeometry.sublayerSpace(
           bounds: layer.bounds, anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ,
           sublayerTransform: layer.sublayerTransform, isGeometryFlipped: layer.isGeometryFlipped)
-        for s in layer.sublayersInDrawingOrder {
-          visit(s, parentSpace: space, parentToDevice: toDevice, clip: inner)
+        if let instances = kind?.sublayerInstances(of: layer) {
+          for i in instances { visitInstance(i, parentSpace: space, parentToDevice: toDevice, clip: inner) }
+        } else {
+          for s in layer.sublayersInDrawingOrder {
+            visit(s, parentSpace: space, parentToDevice: toDevice, clip: inner)
+          }
         }
       }
       if layer.borderWidth > 0, layer.borderColor.alpha > 0, !bounds.isEmpty {

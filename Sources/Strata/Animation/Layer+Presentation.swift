@@ -42,10 +42,26 @@ extension Layer {
       c.sublayers.append(sc)
       sc.superlayer = c
     }
+    if let local, sublayers.contains(where: \.isAnimatedInSubtree) {
+      c.animationState.delayedSublayers = c.sublayerDelays().map { delay in
+        sublayers.map { s in
+          let sc = s.presentationCopy(atParentTime: local - delay)
+          sc.superlayer = c
+          return sc
+        }
+      }
+    }
     if let (transition, progress, _) = c.animationState.transition, let old = transition.oldState {
       return transitionContainer(new: c, old: old.presentationCopy(atParentTime: t), transition, progress)
     }
     return c
+  }
+
+  /// Whether an animation (or a transition) is attached to this layer, its mask or a layer
+  /// below: only then can the subtree look different at another time.
+  var isAnimatedInSubtree: Bool {
+    !animationState.animations.isEmpty || (mask?.isAnimatedInSubtree ?? false)
+      || sublayers.contains(where: \.isAnimatedInSubtree)
   }
 
   /// A container with the new state's geometry holding the old and new content, placed

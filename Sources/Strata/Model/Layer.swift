@@ -117,6 +117,13 @@ open class Layer: CustomStringConvertible {
   /// what the kind's compile step draws. Called once per layer and snapshot.
   open func kindSnapshot() -> (any LayerKindSnapshot)? { nil }
 
+  /// For kinds that show their sublayers at several times at once (`ReplicatorLayer`'s
+  /// `instanceDelay`): how much earlier, in this layer's local time, each further copy of
+  /// the sublayers is seen; empty (the default) for none. Called on presentation copies
+  /// (animated values), which then build the sublayers once more per entry; snapshots carry
+  /// them as `LayerSnapshot.delayedSublayers`, so no later stage reads the model again.
+  open func sublayerDelays() -> [Double] { [] }
+
   /// Whether `p`, in this layer's coordinates, lies inside the bounds. Layer kinds with
   /// other shapes override it.
   open func contains(_ p: Point) -> Bool { bounds.contains(p) }

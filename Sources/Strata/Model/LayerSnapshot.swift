@@ -51,6 +51,11 @@ public final class LayerSnapshot: Sendable {
   public let kindSnapshot: (any LayerKindSnapshot)?
   /// In model order; renderers sort by `zPosition`.
   public let sublayers: [LayerSnapshot]
+  /// For kinds that show their sublayers at several times (`Layer.sublayerDelays()`, a
+  /// replicator's `instanceDelay`): the sublayers as they are each delay earlier, in model
+  /// order, one list per delay. Empty when they would all equal `sublayers` (nothing below
+  /// is animated), and for a model snapshot.
+  public let delayedSublayers: [[LayerSnapshot]]
 
   init(_ l: Layer) {
     typeName = type(of: l).typeName
@@ -97,10 +102,14 @@ public final class LayerSnapshot: Sendable {
     backgroundFilters = l.backgroundFilters
     kindSnapshot = l.kindSnapshot()
     sublayers = l.sublayers.map { LayerSnapshot($0) }
+    delayedSublayers = l.animationState.delayedSublayers.map { $0.map { LayerSnapshot($0) } }
   }
 
   /// The sublayers in drawing order: stable by `zPosition`.
-  public var sublayersInDrawingOrder: [LayerSnapshot] {
+  public var sublayersInDrawingOrder: [LayerSnapshot] { Self.drawingOrder(sublayers) }
+
+  /// `layers` (siblings) in drawing order: stable by `zPosition`.
+  public static func drawingOrder(_ sublayers: [LayerSnapshot]) -> [LayerSnapshot] {
     if sublayers.allSatisfy({ $0.zPosition == sublayers.first?.zPosition }) { return sublayers }
     return sublayers.enumerated().sorted { a, b in
       a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset

@@ -157,7 +157,8 @@ import Testing
     for (constant, path) in pairs { #expect(constant.path == path) }
     // Angles (radians) are the rotation sub-paths, and only those.
     let angles = AnimatableKeyPath.all.filter { AnimatableKeyPath($0)!.isAngle }
-    #expect(angles == ["sublayerTransform.rotation", "sublayerTransform.rotation.x", "sublayerTransform.rotation.y",
+    #expect(angles == ["instanceTransform.rotation", "instanceTransform.rotation.x", "instanceTransform.rotation.y",
+      "instanceTransform.rotation.z", "sublayerTransform.rotation", "sublayerTransform.rotation.x", "sublayerTransform.rotation.y",
       "sublayerTransform.rotation.z", "transform.rotation", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z"])
     // Every top-level animatable property has one.
     #expect(Set(AnimatableKeyPath.constants.map(\.path)).isSuperset(of: AnimatableKeyPath.properties))

@@ -40,6 +40,8 @@ struct MaskAtlas {
   private(set) var pages: [Page?] = []
   private var slots: [UInt64: Slot] = [:]
   private var frame = 0
+  /// The standard page placed on last.
+  private var current: Int?
   private var generations = 0
   /// Bytes of all pages.
   private(set) var bytes = 0
@@ -78,8 +80,14 @@ struct MaskAtlas {
   }
 
   private mutating func placeOnAPage(_ w: Int, _ h: Int, _ runs: [MaskTiling.Run]) -> Slot {
-    for i in pages.indices where pages[i]?.width == pageSize && pages[i]?.height == pageSize {
-      if let (x, y) = Self.allocate(w, h, in: &pages[i]!) { return Slot(page: i, x: x, y: y, runs: runs) }
+    // The page placed on last first: a frame's masks then follow each other on one page,
+    // and their instances stay in one batch (a draw call per change of page).
+    let order = (current.map { [$0] } ?? []) + pages.indices.filter { $0 != current }
+    for i in order where pages[i]?.width == pageSize && pages[i]?.height == pageSize {
+      if let (x, y) = Self.allocate(w, h, in: &pages[i]!) {
+        current = i
+        return Slot(page: i, x: x, y: y, runs: runs)
+      }
     }
     // No room: a new page within the limit, else the least recently used page emptied.
     while bytes + pageSize * pageSize > byteLimit, let i = leastRecentlyUsed() {
@@ -88,6 +96,7 @@ struct MaskAtlas {
       if standard { break }
     }
     let i = newPage(width: pageSize, height: pageSize)
+    current = i
     let (x, y) = Self.allocate(w, h, in: &pages[i]!)!
     return Slot(page: i, x: x, y: y, runs: runs)
   }

@@ -23,6 +23,7 @@ flat in vec4 v_bounds;
 in vec2 v_st;
 #ifdef MASK
 uniform sampler2D u_mask;
+flat in float v_full;
 #endif
 #ifdef ROUNDED
 // A solid rounded rectangle in an affine plane: only pixels in the corner squares need
@@ -48,7 +49,8 @@ void main() {
   // the full shader does. v_st is the pixel centre in the mask's texels (exact to far
   // below half a texel), so NEAREST sampling returns that very byte; llvmpipe samples
   // interpolated coordinates several times faster than it runs texelFetch.
-  fragColor = v_color * texture(u_mask, v_st).r;
+  // A run of full tiles needs no texel: every byte is 255.
+  fragColor = v_full != 0.0 ? v_color : v_color * texture(u_mask, v_st).r;
 #else
   fragColor = v_color;
 #endif

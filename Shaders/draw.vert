@@ -39,6 +39,7 @@ flat out vec4 v_color;       // solid colour, or what texels are multiplied by (
 flat out vec4 v_bounds;
 #ifdef MASK
 uniform highp sampler2D u_mask;
+flat out float v_full;       // a run of full tiles: coverage 1, no texel read (MaskTiling)
 #endif
 // Texture coordinates (0...1), interpolated perspective-correctly by the GPU (clip w = W).
 out vec2 v_st;
@@ -83,9 +84,11 @@ void main() {
                  a_texel.y * corner.x + a_texel.w * corner.y + a_texel2.y);
   v_st = st / vec2(textureSize(u_texture, 0));
 #elif defined(MASK)
-  // The plane is the mask's pixel grid: its texels, normalised.
+  // The plane is the mask's pixel grid and the quad one run of it; the mask's first byte
+  // is atlas texel a_texel.xy.
   v_color = a_color;
-  v_st = corner / vec2(textureSize(u_mask, 0));
+  v_full = a_texel.z;
+  v_st = (corner + a_texel.xy) / vec2(textureSize(u_mask, 0));
 #else
   v_color = a_color;
   v_st = vec2(0.0);

@@ -2,7 +2,7 @@ import CEGL
 import Strata
 import StrataRender
 
-/// The GPU side of the layer-kind primitives: coverage masks as R8 textures, and the
+/// The GPU side of the layer-kind primitives: coverage masks in R8 atlas pages, and the
 /// gradient and polygon tables (`KindTables`) as RGBA32F textures.
 extension GLRenderer.State {
   /// Texture units of the draw program (`Shaders/draw.frag`).
@@ -10,32 +10,50 @@ extension GLRenderer.State {
     case texture = 0, clips, mask, gradients, polygons
   }
 
-  /// Mask textures kept between frames: 64 MiB of texels, 4096 masks.
-  static let maskTextureLimits = CacheLimits(bytes: 64 << 20, count: 4096)
+  /// Mask atlas pages kept between frames: 64 MiB of texels, in pages of 2048 × 2048.
+  static let maskAtlasBytes = 64 << 20
+  static let maskPageSize = 2048
 
-  /// The R8 texture of `mask`'s bytes, uploaded once while they stay in use (a moved mask
-  /// keeps its `contentID`, so its texture). Read with `texelFetch`, never filtered, so the
-  /// GPU sees exactly the mask's bytes.
-  mutating func maskTexture(_ gl: GLCalls, _ mask: DeviceMask) -> GLTexture {
-    if let t = masks.value(for: mask.contentID) { return t }
-    let t = GLTexture(gl, width: mask.width, height: mask.height, levels: 1, garbage: garbage)
-    gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
-    gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_R8), GLsizei(mask.width), GLsizei(mask.height))
-    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-    // Sampled at texel centres only (the SIMPLE MASK build): clamping is never used, and
-    // llvmpipe samples clamped textures faster than repeating ones.
-    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+  /// The atlas place of `mask`'s bytes and the page texture holding them, uploaded (one
+  /// region, `glTexSubImage2D`) when they are not there yet: a moved mask keeps its
+  /// `contentID`, so its place. Pages are read unfiltered at texel centres or with
+  /// `texelFetch`, so the GPU sees exactly the mask's bytes.
+  mutating func maskSlot(_ gl: GLCalls, _ mask: DeviceMask) -> (slot: MaskAtlas.Slot, page: GLTexture) {
+    if let s = maskAtlas.slot(mask.contentID) { return (s, maskPages[s.page]!.texture) }
+    let runs = MaskTiling.runs(width: mask.width, height: mask.height, bytes: mask.bytes)
+    let s = maskAtlas.place(mask.contentID, width: mask.width, height: mask.height, runs: runs)
+    let page = pageTexture(gl, s.page)
+    gl.bindTexture(GLenum(GL_TEXTURE_2D), page.id)
     // Rows of one-byte texels are not 4-byte aligned.
     gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
     gl.texSubImage2D(
-      GL_TEXTURE_2D, level: 0, x: 0, y: 0, width: mask.width, height: mask.height, format: GL_RED, type: GL_UNSIGNED_BYTE,
-      pixels: mask.bytes)
+      GL_TEXTURE_2D, level: 0, x: s.x, y: s.y, width: mask.width, height: mask.height, format: GL_RED,
+      type: GL_UNSIGNED_BYTE, pixels: mask.bytes)
     gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-    // Evicted textures are released by their deinit (after the frame that used them).
-    masks.insert(t, bytes: mask.width * mask.height, for: mask.contentID)
     maskUploads += 1
+    return (s, page)
+  }
+
+  /// The texture of atlas page `i`, made when the page is new; textures of pages the atlas
+  /// let go are released (their deinit deletes them after the frame).
+  private mutating func pageTexture(_ gl: GLCalls, _ i: Int) -> GLTexture {
+    let pages = maskAtlas.pages
+    while maskPages.count < pages.count { maskPages.append(nil) }
+    for j in maskPages.indices where maskPages[j] != nil && maskPages[j]!.generation != pages[j]?.generation {
+      maskPages[j] = nil
+    }
+    if let t = maskPages[i] { return t.texture }
+    let p = pages[i]!
+    let t = GLTexture(gl, width: p.width, height: p.height, levels: 1, garbage: garbage)
+    gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
+    gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_R8), GLsizei(p.width), GLsizei(p.height))
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+    // Sampled at texel centres inside a mask only: clamping is never used, and llvmpipe
+    // samples clamped textures faster than repeating ones.
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+    maskPages[i] = (p.generation, t)
     return t
   }
 

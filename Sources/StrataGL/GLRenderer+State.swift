@@ -22,12 +22,15 @@ extension GLRenderer {
     /// The gradient and polygon tables (GLRenderer+Kinds), grown as needed.
     var gradientTable: GLTexture?
     var polygonTable: GLTexture?
-    /// Coverage masks by `DeviceMask.contentID`, kept between frames so that a mask that
-    /// only moved (a layer moved by whole pixels) is not uploaded again; this frame's stay.
-    var masks = LRUCache<UInt64, GLTexture>(limits: maskTextureLimits, keepsCurrentFrame: true)
-    /// Mask textures uploaded so far.
+    /// Where coverage masks are, by `DeviceMask.contentID`, kept between frames so that a
+    /// mask that only moved (a layer moved by whole pixels) is not uploaded again.
+    var maskAtlas: MaskAtlas
+    /// The texture of each atlas page, with the page's generation.
+    var maskPages: [(generation: Int, texture: GLTexture)?] = []
+    /// Masks uploaded so far.
     var maskUploads = 0
     var timings = Timings()
+    var counts = FrameCounts()
     /// Bitmaps of `shouldRasterize` groups and blurred group shadows (GLRenderer+Caches).
     var rasterized = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
     var shadows = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
@@ -36,6 +39,7 @@ extension GLRenderer {
       self.context = context
       self.textures = TextureStore(budgetBytes: budget, garbage: garbage)
       self.targets = GLTargetPool(garbage: garbage)
+      self.maskAtlas = MaskAtlas(pageSize: min(Self.maskPageSize, context.info.maxTextureSize), byteLimit: Self.maskAtlasBytes)
     }
 
     mutating func installDebugLog() throws {
@@ -61,8 +65,9 @@ extension GLRenderer {
       let clock = ContinuousClock()
       let start = clock.now
       garbage.collect(gl)
+      counts = FrameCounts()
       textures.beginFrame()
-      masks.beginFrame()
+      maskAtlas.beginFrame()
       if canvasTarget?.width != list.width || canvasTarget?.height != list.height {
         canvasTarget = nil
         canvasTarget = try GLTarget(gl, width: list.width, height: list.height, garbage: garbage)
@@ -153,16 +158,22 @@ extension GLRenderer {
     /// Adds a draw's instances: one, or one per tile of a large image.
     mutating func append(_ gl: GLCalls, _ d: Draw, to data: inout InstanceData, _ splitter: ImageDrawSplitter, _ pass: Pass) {
       let clip = d.clip.flatMap { c in Self.firstCoverageClip(c, pass.list.clips) }
-      var mask: GLTexture? = nil
-      if case .mask(let m) = d.shape { mask = maskTexture(gl, m) }
+      var mask: (slot: MaskAtlas.Slot, page: GLTexture)? = nil
+      if case .mask(let m) = d.shape { mask = maskSlot(gl, m) }
+      let texel = mask.map { (x: $0.slot.x, y: $0.slot.y) } ?? (0, 0)
       switch d.paint {
       case .solid, .gradient:
-        data.append(d, rect: d.rect, softEdges: d.edgeAntialiasing, clip: clip, texture: nil, texelMap: nil, paint: nil, mask: mask)
+        if let mask {
+          data.appendMask(d, clip: clip, slot: mask.slot, page: mask.page)
+        } else {
+          data.append(d, rect: d.rect, softEdges: d.edgeAntialiasing, clip: clip, texture: nil, texelMap: nil, paint: nil)
+        }
       case .image(let p):
         for piece in splitter.pieces(d, p) {
           let tex = textures.texture(gl, key: piece.key, image: piece.image, tiling: piece.tiling)
           data.append(
-            d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: tex, texelMap: piece.texelMap, paint: p, mask: mask)
+            d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: tex, texelMap: piece.texelMap, paint: p,
+            mask: mask?.page, maskTexel: texel)
         }
       }
     }
@@ -170,6 +181,7 @@ extension GLRenderer {
     /// Draws the collected instances into `target`, batch by batch.
     mutating func drawInstances(_ gl: GLCalls, _ data: InstanceData, into target: Target) throws(GLRenderError) {
       guard data.count > 0 else { return }
+      counts.maskPixels += data.maskPixels
       bind(gl, target)
       gl.enable(GLenum(GL_BLEND))
       gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -227,6 +239,8 @@ extension GLRenderer {
           gl.vertexAttribPointer(i, size: 4, type: GL_FLOAT, normalized: false, stride: stride, offset: offset)
         }
         gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+        counts.drawCalls += 1
+        counts.instances += batch.count
       }
       gl.bindVertexArray(0)
       if additive { gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }

@@ -33,6 +33,17 @@ public final class GLRenderer: @unchecked Sendable {
     }
   }
 
+  /// What the last frame asked of the GPU: draw calls, and the coverage-mask pixels that
+  /// reached the fragment shader (tests check that empty parts of masks are skipped).
+  public struct FrameCounts: Sendable, Equatable {
+    /// Instanced draw calls of the draw program (`Shaders/draw.frag`).
+    public var drawCalls = 0
+    /// Instances (quads) those calls drew.
+    public var instances = 0
+    /// Device pixels covered by the quads of `.mask` draws.
+    public var maskPixels = 0
+  }
+
   /// Time spent in the last frame: drawing until `glFinish`, then `glReadPixels`.
   public struct Timings: Sendable {
     public var render: Duration = .zero
@@ -63,6 +74,8 @@ public final class GLRenderer: @unchecked Sendable {
 
   /// The last frame's timings.
   public var lastTimings: Timings { state.withLock { $0.timings } }
+  /// The last frame's draw calls and mask pixels.
+  public var lastFrameCounts: FrameCounts { state.withLock { $0.counts } }
   /// How often a group's blurred shadow was reused instead of made again.
   public var shadowHits: Int { state.withLock { $0.shadowHits } }
   /// How often a `shouldRasterize` bitmap was reused instead of rendered.

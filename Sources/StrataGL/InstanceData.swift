@@ -46,6 +46,8 @@ struct InstanceData {
   /// Gradient stops and polygon edges of the instances.
   var tables = KindTables()
   var count: Int { floats.count / Self.floatsPerInstance }
+  /// Device pixels the quads of `.mask` draws cover (`GLRenderer.FrameCounts`).
+  var maskPixels = 0
 
   /// A texel map from the layer plane to the bound texture's texels.
   struct TexelMap {
@@ -57,10 +59,40 @@ struct InstanceData {
 
   init(canvas: PixelBounds) { self.canvas = canvas }
 
+  /// Adds one instance of `draw` over `rect`. `mask` is the atlas page holding a `.mask`
+  /// draw's bytes, their first at texel `maskTexel`.
   mutating func append(
     _ draw: Draw, rect: Rect, softEdges: EdgeAntialiasingMask, clip: Int?, texture: GLTexture?,
-    texelMap: TexelMap?, paint: ImagePaint?, mask: GLTexture? = nil
+    texelMap: TexelMap?, paint: ImagePaint?, mask: GLTexture? = nil, maskTexel: (x: Int, y: Int) = (0, 0)
   ) {
+    let (values, variant) = instance(
+      draw, rect: rect, softEdges: softEdges, clip: clip, texelMap: texelMap, paint: paint, maskTexel: maskTexel)
+    if case .mask = draw.shape {
+      let b = draw.deviceBounds
+      maskPixels += (b.x1 - b.x0) * (b.y1 - b.y0)
+    }
+    push(values, texture: texture, mask: mask, variant: variant)
+  }
+
+  /// Appends an instance's floats to the batch it extends, or to a new one.
+  mutating func push(_ values: [Float], texture: GLTexture?, mask: GLTexture?, variant: Variant) {
+    floats.append(contentsOf: values)
+    let index = count - 1
+    if let last = batches.last, last.texture === texture, last.mask === mask, last.variant == variant,
+      last.first + last.count == index
+    {
+      batches[batches.count - 1].count += 1
+    } else {
+      batches.append(Batch(texture: texture, mask: mask, variant: variant, first: index, count: 1))
+    }
+  }
+
+  /// The floats of one instance and the build of `draw.frag` it needs (adding the draw's
+  /// gradient and polygon to the tables).
+  mutating func instance(
+    _ draw: Draw, rect: Rect, softEdges: EdgeAntialiasingMask, clip: Int?, texelMap: TexelMap?, paint: ImagePaint?,
+    maskTexel: (x: Int, y: Int)
+  ) -> ([Float], Variant) {
     let fwd = draw.map.toDevice.values
     let inv = draw.map.normalizedInverse
     let expand = softEdges.isEmpty ? 0 : Self.expansion(draw, rect: rect)
@@ -92,9 +124,10 @@ struct InstanceData {
     } else if let t = paint?.tint {
       color = SIMD4(t.red * o, t.green * o, t.blue * o, t.alpha * o)
     }
-    // The kind primitives: table rows and the mask's origin (see draw.frag).
+    // The kind primitives: table rows and the mask's origin less its atlas texel, so that
+    // device pixel minus it is the texel (see draw.frag).
     var extra = (-1.0, -1.0, 0.0, 0.0)
-    if case .mask(let m) = draw.shape { extra.2 = Double(m.originX); extra.3 = Double(m.originY) }
+    if case .mask(let m) = draw.shape { extra.2 = Double(m.originX - maskTexel.x); extra.3 = Double(m.originY - maskTexel.y) }
     if case .gradient(let g) = draw.paint {
       flags |= 128
       extra.0 = Double(tables.addGradient(g))
@@ -133,8 +166,6 @@ struct InstanceData {
       Double(clip ?? -1), Double(flags), filters.0, filters.1,
       extra.0, extra.1, extra.2, extra.3,
     ]
-    floats.append(contentsOf: values.map { Float($0) })
-    let index = count - 1
     // A solid mask alone needs only its bytes: the SIMPLE MASK build.
     let solidMask = flags & (1 | 8 | 16 | 128 | 256) == 0 && flags & 64 != 0 && paint == nil && radii.isZero
       && draw.map.toDevice.isAffine
@@ -149,13 +180,7 @@ struct InstanceData {
     let variant = Variant(
       simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear,
       rounded: simple && rounded, additive: draw.blendMode == .plusLighter, mask: simple && solidMask)
-    if let last = batches.last, last.texture === texture, last.mask === mask, last.variant == variant,
-      last.first + last.count == index
-    {
-      batches[batches.count - 1].count += 1
-    } else {
-      batches.append(Batch(texture: texture, mask: mask, variant: variant, first: index, count: 1))
-    }
+    return (values.map { Float($0) }, variant)
   }
 
   /// True when part of the rectangle comes close to (or passes behind) the eye: there the

@@ -97,7 +97,8 @@ for name in scenes {
       }
     }
     if backend == "gpu" {
-      report(name, "strata-gl" + suffix, times)
+      let c = gpu!.lastFrameCounts
+      report(name, "strata-gl" + suffix, times, " draw calls \(c.drawCalls) instances \(c.instances) mask pixels \(c.maskPixels)")
       report(name, "strata-gl:readback" + suffix, readbacks)
     } else {
       report(name, "strata-cpu" + suffix, times, " threads \(ProcessInfo.processInfo.activeProcessorCount)")

@@ -38,7 +38,7 @@ enum MaskTiling {
     // Lanes past the mask's last column count for neither test.
     let tail = width - wholeColumns * t
     let pastEnd = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) .>= SIMD16(repeating: UInt8(tail))
-    let raw = bytes.span.bytes
+    let raw = unsafe bytes.span.bytes  // the byte view of the span (marked unsafe; its loads are still bounds-checked)
     for y0 in stride(from: 0, to: height, by: t) {
       let y1 = min(y0 + t, height)
       for c in 0..<columns {

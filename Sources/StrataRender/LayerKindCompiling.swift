@@ -75,6 +75,8 @@ public struct LayerKindContext {
   public let deviceScale: Double
   /// The commands added so far, in drawing order.
   public var commands: [RenderCommand] = []
+  /// Why the frame cannot be drawn, if the kind says so (`refuse`).
+  public var refusals: [String] = []
 
   public init(
     label: String, map: PlaneMap, bounds: Rect, radii: CornerRadii, edges: EdgeAntialiasingMask, clip: Int?,
@@ -120,6 +122,12 @@ public struct LayerKindContext {
         clipBounds: clipBounds)
     else { return }
     commands.append(.draw(d))
+  }
+
+  /// Refuses the frame: both renderers then fail it with a `limitExceeded` error carrying
+  /// `message`, before drawing anything (a runaway emitter, instead of running out of memory).
+  public mutating func refuse(_ message: String) {
+    refusals.append(message)
   }
 
   /// Draws sprites of `image` in the layer plane (particles).

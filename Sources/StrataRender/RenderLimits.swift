@@ -45,6 +45,7 @@ public struct RenderLimits: Sendable, Hashable {
   ///
   /// - Complexity: O(commands).
   public func check(_ list: RenderList) throws(RenderError) {
+    if let first = list.refusals.first { throw RenderError(.limitExceeded, first) }
     let budget = offscreenBudget(for: list)
     let peak = OffscreenMemory.peak(of: list)
     guard peak.bytes > budget else { return }

@@ -13,6 +13,9 @@ public struct RenderList: Sendable {
   public var background: PremultipliedColor
   public var clips: [ClipShape] = []
   public var commands: [RenderCommand] = []
+  /// Why the frame must not be drawn (a layer kind over its limits); renderers refuse a
+  /// list with any (`RenderLimits.check`).
+  public var refusals: [String] = []
 
   public init(width: Int, height: Int, background: PremultipliedColor) {
     self.width = width

@@ -219,6 +219,7 @@ public struct RenderListCompiler {
       var c = context
       kind.compile(into: &c)
       list.commands += c.commands
+      list.refusals += c.refusals
     }
 
     /// Cuts every group's bounds to its enclosing group's, so that nested offscreen

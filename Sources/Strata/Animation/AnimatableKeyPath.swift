@@ -49,13 +49,13 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   public func applies(to layer: Layer) -> Bool { accessor(for: layer) != nil }
 
   /// The value at this key path in `layer`'s model. `layer` must have the property.
-  public func value(in layer: Layer) -> AnimationValue { checkedAccessor(for: layer).get(layer) }
+  public func value(in layer: Layer) -> AnimationValue { checkedAccessor(for: layer).get(layer, path) }
 
   /// Writes `value` (of this key path's kind) at this key path. `layer` must have the
   /// property.
   public func set(_ value: AnimationValue, in layer: Layer) {
     precondition(value.kind == kind, "\(path) takes a \(kind), not a \(value.kind)")
-    checkedAccessor(for: layer).set(layer, value)
+    checkedAccessor(for: layer).set(layer, path, value)
   }
 
   public var description: String { path }

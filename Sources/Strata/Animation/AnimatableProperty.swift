@@ -29,8 +29,9 @@ public struct AnimatableProperty: @unchecked Sendable {
   let owner: ObjectIdentifier
   let applies: (Layer) -> Bool
   let appliesToKind: (Layer.Type) -> Bool
-  let get: (Layer) -> AnimationValue
-  let set: (Layer, AnimationValue) -> Void
+  /// Given the layer and the key path as written (a pattern's names are in it).
+  var get: (Layer, String) -> AnimationValue
+  var set: (Layer, String, AnimationValue) -> Void
 
   init<L: Layer>(
     _ path: String, _ kind: AnimationValue.Kind, _: L.Type, isAngle: Bool = false, implicit: Bool = true,
@@ -43,8 +44,35 @@ public struct AnimatableProperty: @unchecked Sendable {
     owner = ObjectIdentifier(L.self)
     applies = { $0 is L }
     appliesToKind = { $0 is L.Type }
-    self.get = { layer in get(Self.cast(layer, path)) }
-    self.set = { layer, value in set(Self.cast(layer, path), value) }
+    self.get = { layer, _ in get(Self.cast(layer, path)) }
+    self.set = { layer, _, value in set(Self.cast(layer, path), value) }
+  }
+
+  /// A family of key paths: `pattern` has `*` components that stand for any name
+  /// (`emitterCells.*.birthRate`), and `get` and `set` receive the names written there.
+  public static func named<L: Layer>(
+    _ pattern: String, _ kind: AnimationValue.Kind, isAngle: Bool = false,
+    get: @escaping (L, [String]) -> AnimationValue, set: @escaping (L, [String], AnimationValue) -> Void
+  ) -> AnimatableProperty {
+    var p = AnimatableProperty(pattern, kind, L.self, isAngle: isAngle, implicit: false, get: { _ in .zero(kind) }, set: { _, _ in })
+    p.get = { layer, path in get(Self.cast(layer, pattern), Self.names(in: path, pattern: pattern) ?? []) }
+    p.set = { layer, path, value in set(Self.cast(layer, pattern), Self.names(in: path, pattern: pattern) ?? [], value) }
+    return p
+  }
+
+  /// Whether this property is a family (`named`).
+  var isPattern: Bool { path.contains("*") }
+
+  /// The names `path` puts where `pattern` has `*`, or nil when it does not match.
+  static func names(in path: String, pattern: String) -> [String]? {
+    let a = path.split(separator: ".", omittingEmptySubsequences: false)
+    let b = pattern.split(separator: ".", omittingEmptySubsequences: false)
+    guard a.count == b.count else { return nil }
+    var out: [String] = []
+    for (x, y) in zip(a, b) {
+      if y == "*" { guard !x.isEmpty else { return nil }; out.append(String(x)) } else if x != y { return nil }
+    }
+    return out
   }
 
   private static func cast<L: Layer>(_ layer: Layer, _ path: String) -> L {

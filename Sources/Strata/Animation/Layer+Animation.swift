@@ -10,6 +10,9 @@ struct LayerAnimationState {
   var unstarted: Set<String> = []
   /// On presentation copies: the model layer they were made from.
   weak var model: Layer?
+  /// On presentation copies: the layer's local time, nil when it is not active (an
+  /// emitter's simulation time).
+  var localTime: Double?
   /// On presentation copies: the running transition, its progress and the local time.
   var transition: (Transition, Double, Double)?
   /// On presentation copies of kinds with `sublayerDelays()`: the sublayers as they are

@@ -33,6 +33,7 @@ extension Layer {
       timing.state(atParentTime: $0, defaultDuration: .infinity, holdsForwards: timing.fillMode.fillsForwards)
     }
     let local = state?.simpleTime
+    c.animationState.localTime = local
     if let local {
       for (_, a) in animationState.animations { a.apply(to: c, at: local) }
     }

@@ -11,7 +11,7 @@ import Synchronization
 /// with `register(_:)` before it is used by name or key path.
 public enum LayerKinds {
   /// The kinds built into Strata.
-  static let builtIn: [Layer.Type] = [Layer.self, ShapeLayer.self, GradientLayer.self, ReplicatorLayer.self]
+  static let builtIn: [Layer.Type] = [Layer.self, ShapeLayer.self, GradientLayer.self, ReplicatorLayer.self, EmitterLayer.self]
 
   /// Every kind, in registration order (the built-in ones first).
   public static var all: [Layer.Type] { registry.withLock { $0.kinds } }
@@ -30,7 +30,7 @@ public enum LayerKinds {
 
   /// The declarations of `path`, one per kind that has it (usually one).
   static func properties(at path: String) -> [AnimatableProperty] {
-    registry.withLock { $0.byPath[path] ?? [] }
+    registry.withLock { $0.properties(at: path) }
   }
 
   /// Every registered key path, sorted.
@@ -47,6 +47,10 @@ public enum LayerKinds {
     var kinds: [Layer.Type] = []
     var byName: [String: Layer.Type] = [:]
     var byPath: [String: [AnimatableProperty]] = [:]
+    /// Families of key paths (`emitterCells.*.birthRate`), and the paths found through
+    /// them so far.
+    var patterns: [AnimatableProperty] = []
+    var matched: [String: [AnimatableProperty]] = [:]
     /// In declaration order, for implicit animations.
     var paths: [String] = []
     var implicit: [ObjectIdentifier: [AnimatableKeyPath]] = [:]
@@ -72,8 +76,20 @@ public enum LayerKinds {
         }
         list.append(p)
         byPath[p.path] = list
+        if p.isPattern { patterns.append(p) }
       }
       implicit = [:]
+      matched = [:]
+    }
+
+    /// The declarations of `path`: its own, else the families it belongs to.
+    mutating func properties(at path: String) -> [AnimatableProperty] {
+      if let known = byPath[path] { return known }
+      if let known = matched[path] { return known }
+      guard !patterns.isEmpty, path.contains(".") else { return [] }
+      let found = patterns.filter { AnimatableProperty.names(in: path, pattern: $0.path) != nil }
+      if matched.count < 4096 { matched[path] = found }
+      return found
     }
 
     mutating func implicitPaths(for type: Layer.Type) -> [AnimatableKeyPath] {

@@ -155,8 +155,11 @@ import Testing
       (.hidden, "hidden"), (.shadowOffset, "shadowOffset"), (.sublayerTransform, "sublayerTransform"),
     ]
     for (constant, path) in pairs { #expect(constant.path == path) }
-    // Angles (radians) are the rotation sub-paths, and only those.
-    let angles = AnimatableKeyPath.all.filter { AnimatableKeyPath($0)!.isAngle }
+    // Angles (radians) are the rotation sub-paths and the emitter cells' angles, and only those.
+    let all = AnimatableKeyPath.all.filter { AnimatableKeyPath($0)!.isAngle }
+    let angles = all.filter { !$0.hasPrefix("emitterCells.") }
+    #expect(Set(all.filter { $0.hasPrefix("emitterCells.") }.map { $0.split(separator: ".").last! })
+      == ["emissionLatitude", "emissionLongitude", "emissionRange", "spin", "spinRange"])
     #expect(angles == ["instanceTransform.rotation", "instanceTransform.rotation.x", "instanceTransform.rotation.y",
       "instanceTransform.rotation.z", "sublayerTransform.rotation", "sublayerTransform.rotation.x", "sublayerTransform.rotation.y",
       "sublayerTransform.rotation.z", "transform.rotation", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z"])

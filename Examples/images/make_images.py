@@ -115,9 +115,25 @@ def logo(x, y):
     return (255, 160, 40, a)
 
 
+def spark(x, y):
+    """32x32 soft white particle (fire, snow): alpha falls off as (1 - r/16)^2."""
+    d = math.hypot(x + 0.5 - 16, y + 0.5 - 16) / 16
+    return (255, 255, 255, clamp(255 * max(0, 1 - d) ** 2))
+
+
+def heart(x, y):
+    """32x32 white heart (tinted by the particles' colour): two circles and a triangle."""
+    u, v = (x + 0.5) / 32, (y + 0.5) / 32
+    inside = math.hypot(u - 0.3, v - 0.35) < 0.22 or math.hypot(u - 0.7, v - 0.35) < 0.22 \
+        or (v >= 0.35 and abs(u - 0.5) < (0.92 - v) * 0.86 and v < 0.92)
+    return (255, 255, 255, 255 if inside else 0)
+
+
 write_png("photo.png", 192, 128, photo)
 write_png("button.png", 30, 30, button)
 write_png("sprites.png", 128, 32, sprites)
 write_png("invader.png", 11, 8, invader)
 write_png("checker.png", 64, 64, checker)
 write_png("logo@2x.png", 64, 64, logo)
+write_png("spark.png", 32, 32, spark)
+write_png("heart.png", 32, 32, heart)

@@ -309,10 +309,25 @@ struct Rasterizer {
     guard a < b else { return }
     let origin = surface.bounds.x0, color = d.color, start = r * m.width - m.originX
     let bytes = m.bytes.span
-    for x in a..<b {
+    // Most of a shape's box is empty (a stroke's inside, a fill's corners): eight bytes are
+    // tested at once and an empty word is passed over whole. `bytes` is the byte view of a
+    // bounds-checked span (marked unsafe, the load still checks its range).
+    let raw = unsafe bytes.bytes
+    var x = a
+    while x + 8 <= b {
+      let word = unsafe raw.unsafeLoadUnaligned(fromByteOffset: start + x, as: UInt64.self)
+      if word != 0 {
+        for k in 0..<8 {
+          let byte = bytes[start + x + k]
+          if byte != 0 { blend(&row, x + k - origin, color * (Float(byte) * (1 / 255))) }
+        }
+      }
+      x += 8
+    }
+    while x < b {
       let byte = bytes[start + x]
-      if byte == 0 { continue }
-      blend(&row, x - origin, color * (Float(byte) * (1 / 255)))
+      if byte != 0 { blend(&row, x - origin, color * (Float(byte) * (1 / 255))) }
+      x += 1
     }
   }
 

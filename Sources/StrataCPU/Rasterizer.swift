@@ -142,9 +142,12 @@ struct Rasterizer {
     let occluder = d.occluder
     let opacity = UInt16((d.opacity * 255).rounded())
     _ = occluder
-    // A tint (shadow masks) scales the mask's alpha into the colour.
-    let tinted = t.tint != .one
+    // A tint scales a shadow mask's alpha into the colour; a sprite's colour tint
+    // multiplies every channel (`colourTint`).
+    let colourTint = d.tintsColour
+    let tinted = t.tint != .one && !colourTint
     let tint = WidePixel.widen(PixelMath.bytes(t.tint * 255))
+    let additive = d.additive
     // The pixels whose centres lie inside the rectangle, solved from the affine map
     // (u = i0·X + c_u, v = i3·X + c_v along the row), so the loop needs no bounds test.
     let cu = i.1 * y + i.2, cv = i.4 * y + i.5
@@ -289,8 +292,13 @@ struct Rasterizer {
       let o = x &- origin
       x += 1
       if tinted { c = WidePixel.mul255(tint, c.w) }
+      if colourTint { c = WidePixel.mul255(c, tint) }
       if opacity < 255 { c = WidePixel.mul255(c, opacity) }
       if c == .zero { continue }
+      if additive {
+        dst[o] = WidePixel.narrow(WidePixel.plus(c, WidePixel.widen(dst[o])))
+        continue
+      }
       dst[o] = WidePixel.narrow(c.w == 255 ? c : WidePixel.over(c, WidePixel.widen(dst[o])))
     }
     return true
@@ -475,7 +483,11 @@ extension PreparedDraw {
     {
       return .solidMask
     }
-    if d.mask != nil || d.gradient != nil || !d.polygonEdges.isEmpty || d.additive || d.tintsColour { return .general }
+    if d.mask != nil || d.gradient != nil || !d.polygonEdges.isEmpty { return .general }
+    // The image loop adds (plus-lighter) and tints by colour only for images that are not
+    // alpha-tinted masks (sprites); solid colours add in the general loop.
+    let maskTint = d.texture.map { $0.mapping.tint != .one } == true && !d.tintsColour
+    if d.additive && (d.texture == nil || maskTint) { return .general }
     if let t = d.texture?.mapping {
       guard d.isAffine, !d.hasRadii, d.ring == nil, d.shadow == nil, d.softEdges == 0, d.clips.isEmpty else { return .general }
       let j = Coverage.Jacobian(dudx: d.inv.0, dudy: d.inv.1, dvdx: d.inv.3, dvdy: d.inv.4)

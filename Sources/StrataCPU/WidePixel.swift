@@ -29,6 +29,20 @@ enum WidePixel {
     return (t &+ (t &>> 8)) &>> 8
   }
 
+  /// Each channel times the same channel of `k`/255 with rounding (a sprite's colour
+  /// tint), lanes of `k` in 0…255.
+  @inline(__always)
+  static func mul255(_ p: Lanes, _ k: Lanes) -> Lanes {
+    let t = p &* k &+ 128
+    return (t &+ (t &>> 8)) &>> 8
+  }
+
+  /// Plus-lighter: `src + dst`, saturating per channel (additive sprites).
+  @inline(__always)
+  static func plus(_ src: Lanes, _ dst: Lanes) -> Lanes {
+    pointwiseMin(src &+ dst, Lanes(repeating: 255))
+  }
+
   /// Premultiplied source-over: `src + dst·(255 − src.a)/255`, saturating per channel.
   @inline(__always)
   static func over(_ src: Lanes, _ dst: Lanes) -> Lanes {

@@ -164,6 +164,17 @@ public struct RenderListCompiler {
         scale(from: start, by: opacity)
         return
       }
+      // Plus-lighter is a sum: a layer that draws one thing adds that draw directly, no
+      // offscreen needed (particles as sprite layers: thousands of groups otherwise). The
+      // same pixels: round(src + dst) = round(src) + dst for the integer dst.
+      if reasons == ["blend"], blend == .plusLighter, list.commands.count == start + 1,
+        case .draw(var d) = list.commands[start], d.blendMode == .sourceOver, d.occluder == nil
+      {
+        d.blendMode = .plusLighter
+        d.opacity *= opacity
+        list.commands[start] = .draw(d)
+        return
+      }
       // What the group can show: its content's pixels, and with a mask only those the
       // mask covers too (outside the mask's draws its alpha is 0).
       var content = contentBounds(from: start)

@@ -25,6 +25,11 @@ struct BenchScene {
   let width = 1920, height = 1080
   let background: Color
   let root: Layer
+  /// The time the frames show (`snapshot(at:)`); nil for the model (`snapshot()`). Emitters
+  /// need one: their particles are those alive at the layer's local time.
+  var time: Double? = nil
+  /// The sprites a frame must draw, checked once before timing (emitter scenes).
+  var particles: Int? = nil
 }
 
 enum BenchScenes {
@@ -124,7 +129,7 @@ enum BenchScenes {
     return BenchScene(background: Color(r8: 240, g8: 240, b8: 240), root: root)
   }
 
-  private static func canvasRoot() -> Layer {
+  static func canvasRoot() -> Layer {
     let root = Layer()
     root.bounds = Rect(0, 0, 1920, 1080)
     root.anchorPoint = .zero

@@ -8,7 +8,7 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S2|S3|S5|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
   after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout, and for the
@@ -16,9 +16,13 @@ let usage = """
   <median ms>' (glReadPixels), like the peers; a detail line per result goes to stderr.
   S2 (shape layers) is timed cold, with the path mask cache emptied before every frame as
   the peers draw every path afresh, then again with the cache kept ('<scene> <renderer>:cached').
+  S4 (20000 additive sprites) runs as 20000 plus-lighter sprite layers ('S4 <renderer>'),
+  then as one additive emitter with 20000 particles spread the same way ('S4
+  <renderer>:emitter'); '--scene S4:layers' or 'S4:emitter' times one. P100K is an additive emitter with 100,000 live particles.
   """
 
-var scenes = ["S1", "S2", "S3", "S5"]
+let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K"]
+var scenes = allScenes
 var frames = 15, warmup = 3
 var saveDir: String? = nil
 var backends = ["cpu"]
@@ -30,7 +34,7 @@ while !args.isEmpty {
     return args.removeFirst()
   }
   switch a {
-  case "--scene": let v = value(); scenes = v == "all" ? ["S1", "S2", "S3", "S5"] : [v.uppercased()]
+  case "--scene": let v = value(); scenes = v == "all" ? allScenes : [v.uppercased()]
   case "--frames": frames = Int(value()) ?? frames
   case "--warmup": warmup = Int(value()) ?? warmup
   case "--backend":
@@ -61,51 +65,74 @@ if let g = gpu {
   FileHandle.standardError.write("strata-bench: GPU \(g.info.renderer) via \(g.info.platform.rawValue)\n".data(using: .utf8)!)
 }
 
-for name in scenes {
-  let scene: BenchScene
+/// The forms a scene is timed in: a suffix for the renderer's name, and the scene.
+/// Built only when timed (S4's layers hold 20000 images).
+func forms(_ name: String) -> [(suffix: String, scene: () -> BenchScene)]? {
   switch name {
-  case "S1": scene = BenchScenes.s1()
-  case "S2": scene = BenchScenes.s2()
-  case "S3": scene = BenchScenes.s3()
-  case "S5": scene = BenchScenes.s5()
-  default:
+  case "S1": [("", BenchScenes.s1)]
+  case "S2": [("", BenchScenes.s2)]
+  case "S3": [("", BenchScenes.s3)]
+  case "S4": [("", BenchScenes.s4), (":emitter", BenchScenes.s4Emitter)]
+  case "S5": [("", BenchScenes.s5)]
+  case "P100K": [("", BenchScenes.p100k)]
+  default: nil
+  }
+}
+
+func compile(_ scene: BenchScene) -> RenderList {
+  let snapshot = scene.time.map { scene.root.snapshot(at: $0) } ?? scene.root.snapshot()
+  return RenderListCompiler(width: scene.width, height: scene.height, background: scene.background).compile(snapshot)
+}
+
+for name in scenes {
+  // 'S4:emitter' (or 'S4:layers') times one form only.
+  let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+  guard let forms = forms(parts[0]) else {
     print("\(name) strata-cpu n/a")
     continue
   }
-  var target = PixelBuffer(width: scene.width, height: scene.height)
-  // Path masks are kept between frames; the cold runs start each frame without them.
-  let runs: [(backend: String, cold: Bool)] = backends.flatMap { b in name == "S2" ? [(b, true), (b, false)] : [(b, false)] }
-  for (backend, cold) in runs {
-    let suffix = name == "S2" && !cold ? ":cached" : ""
-    var times: [Double] = [], readbacks: [Double] = []
-    for i in 0..<(warmup + frames) {
-      if cold { PathMaskCache.shared.removeAll() }
-      let t0 = DispatchTime.now().uptimeNanoseconds
-      let list = RenderListCompiler(width: scene.width, height: scene.height, background: scene.background)
-        .compile(scene.root.snapshot())
-      if backend == "gpu" {
-        try gpu!.render(list, into: &target)
-        let t = gpu!.lastTimings
-        let compile = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6 - ms(t.render) - ms(t.readback)
-        if i >= warmup {
-          times.append(compile + ms(t.render))
-          readbacks.append(ms(t.readback))
+  for (form, makeScene) in forms where parts.count == 1 || form == ":" + parts[1].lowercased() || (form.isEmpty && parts[1].lowercased() == "layers") {
+    let scene = makeScene()
+    if let n = scene.particles {
+      // The emitter scenes are only what they claim when the frame draws that many sprites.
+      let drawn = compile(scene).commands.reduce(0) { if case .sprites(let b) = $1 { $0 + b.sprites.count } else { $0 } }
+      precondition(drawn == n, "\(name)\(form) draws \(drawn) particles, not \(n)")
+    }
+    var target = PixelBuffer(width: scene.width, height: scene.height)
+    // Path masks are kept between frames; the cold runs start each frame without them.
+    let runs: [(backend: String, cold: Bool)] = backends.flatMap { b in parts[0] == "S2" ? [(b, true), (b, false)] : [(b, false)] }
+    for (backend, cold) in runs {
+      let suffix = (parts[0] == "S2" && !cold ? ":cached" : "") + form
+      var times: [Double] = [], readbacks: [Double] = [], compiles: [Double] = []
+      for i in 0..<(warmup + frames) {
+        if cold { PathMaskCache.shared.removeAll() }
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let list = compile(scene)
+        if backend == "gpu" {
+          try gpu!.render(list, into: &target)
+          let t = gpu!.lastTimings
+          let compile = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6 - ms(t.render) - ms(t.readback)
+          if i >= warmup {
+            times.append(compile + ms(t.render))
+            compiles.append(compile)
+            readbacks.append(ms(t.readback))
+          }
+        } else {
+          try! CPURenderer().render(list, into: &target)  // the bench scenes are within the limits
+          if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) }
         }
-      } else {
-        try! CPURenderer().render(list, into: &target)  // the bench scenes are within the limits
-        if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) }
       }
-    }
-    if backend == "gpu" {
-      let c = gpu!.lastFrameCounts
-      report(name, "strata-gl" + suffix, times, " draw calls \(c.drawCalls) instances \(c.instances) mask pixels \(c.maskPixels)")
-      report(name, "strata-gl:readback" + suffix, readbacks)
-    } else {
-      report(name, "strata-cpu" + suffix, times, " threads \(ProcessInfo.processInfo.activeProcessorCount)")
-    }
-    if let dir = saveDir {
-      try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-      try PNG.write(target, to: "\(dir)/\(name)-strata-\(backend).png")
+      if backend == "gpu" {
+        let c = gpu!.lastFrameCounts
+        report(parts[0], "strata-gl" + suffix, times, " draw calls \(c.drawCalls) instances \(c.instances) mask pixels \(c.maskPixels) snapshot+compile \(String(format: "%.1f", median(compiles))) ms")
+        report(parts[0], "strata-gl:readback" + suffix, readbacks)
+      } else {
+        report(parts[0], "strata-cpu" + suffix, times, " threads \(ProcessInfo.processInfo.activeProcessorCount)")
+      }
+      if let dir = saveDir {
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try PNG.write(target, to: "\(dir)/\(name)\(form.replacingOccurrences(of: ":", with: "-"))-strata-\(backend).png")
+      }
     }
   }
 }

@@ -18,11 +18,16 @@ public protocol LayerKindCompiling: LayerKindSnapshot {
   /// (a replicator's copies): the copies of `layer`'s sublayers to draw, in order, each
   /// moved and tinted. nil (the default) draws `sublayersInDrawingOrder` once.
   func sublayerInstances(of layer: LayerSnapshot) -> [SublayerInstance]?
+  /// True for a kind whose sublayers are not flattened into its plane but share one 3D
+  /// rendering context with it (`TransformLayer`): the compiler then draws the context's
+  /// planes sorted by depth, and nothing of the layer itself. Default false.
+  var sharesDepthWithSublayers: Bool { get }
 }
 
 extension LayerKindCompiling {
   public var placement: LayerKindPlacement { .belowSublayers }
   public func sublayerInstances(of layer: LayerSnapshot) -> [SublayerInstance]? { nil }
+  public var sharesDepthWithSublayers: Bool { false }
 }
 
 /// One copy of a layer's sublayers, as a kind's traversal hook returns it

@@ -16,6 +16,8 @@ public struct RenderList: Sendable {
   /// Why the frame must not be drawn (a layer kind over its limits); renderers refuse a
   /// list with any (`RenderLimits.check`).
   public var refusals: [String] = []
+  /// The cost of the frame's 3D sorting (`TransformLayer` contexts), for benchmarks.
+  public var depthSorting = DepthSortStatistics()
 
   public init(width: Int, height: Int, background: PremultipliedColor) {
     self.width = width

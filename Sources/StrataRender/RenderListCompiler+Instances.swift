@@ -22,21 +22,7 @@ extension RenderListCompiler.State {
     for s in instance.sublayers { visit(s, parentSpace: space, parentToDevice: parentToDevice, clip: clip) }
     guard list.commands.count > start else { return }
     if c.red < 1 || c.green < 1 || c.blue < 1 { tint(from: start, red: c.red, green: c.green, blue: c.blue) }
-    guard c.alpha < 1 else { return }
-    guard contentOverlaps(from: start) else {
-      scale(from: start, by: c.alpha)
-      return
-    }
-    let bounds = contentBounds(from: start).intersection(clipBounds(clip))
-    guard !bounds.isEmpty else {
-      list.commands.removeSubrange(start...)
-      return
-    }
-    let group = Group(
-      label: "instance", bounds: bounds, opacity: c.alpha, blendMode: .sourceOver, clip: nil, filters: [], shadow: nil,
-      reasons: ["instance alpha"])
-    list.commands.insert(.beginGroup(group), at: start)
-    list.commands.append(.endGroup)
+    applyOpacity(c.alpha, from: start, clip: clip, label: "instance", reason: "instance alpha")
   }
 
   /// Multiplies the colour of what the commands from `start` draw by (red, green, blue),

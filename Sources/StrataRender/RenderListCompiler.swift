@@ -57,6 +57,10 @@ public struct RenderListCompiler {
     ///   - parentToDevice: the parent's plane → device.
     mutating func visit(_ layer: LayerSnapshot, parentSpace: Transform3D, parentToDevice: Homography, clip: Int?) {
       guard !layer.isHidden, layer.opacity > 0 else { return }
+      if let k = layer.kindSnapshot as? any LayerKindCompiling, k.sharesDepthWithSublayers {
+        visitRenderingContext(layer, parentSpace: parentSpace, parentToDevice: parentToDevice, clip: clip)
+        return
+      }
       let local = Homography(
         LayerGeometry.toSuperlayer(
           bounds: layer.bounds, position: layer.position, zPosition: layer.zPosition,

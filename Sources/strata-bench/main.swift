@@ -8,7 +8,7 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
   after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout, and for the
@@ -19,9 +19,11 @@ let usage = """
   S4 (20000 additive sprites) runs as 20000 plus-lighter sprite layers ('S4 <renderer>'),
   then as one additive emitter with 20000 particles spread the same way ('S4
   <renderer>:emitter'); '--scene S4:layers' or 'S4:emitter' times one. P100K is an additive emitter with 100,000 live particles.
+  CUBE (6 faces) and PLANES200 (200 crossing planes) are 3D contexts: 'strata-sort' lines give
+  the time of their depth sorting per frame (within the frame time).
   """
 
-let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K"]
+let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200"]
 var scenes = allScenes
 var frames = 15, warmup = 3
 var saveDir: String? = nil
@@ -75,6 +77,8 @@ func forms(_ name: String) -> [(suffix: String, scene: () -> BenchScene)]? {
   case "S4": [("", BenchScenes.s4), (":emitter", BenchScenes.s4Emitter)]
   case "S5": [("", BenchScenes.s5)]
   case "P100K": [("", BenchScenes.p100k)]
+  case "CUBE": [("", BenchScenes.cube)]
+  case "PLANES200": [("", BenchScenes.planes200)]
   default: nil
   }
 }
@@ -103,11 +107,16 @@ for name in scenes {
     let runs: [(backend: String, cold: Bool)] = backends.flatMap { b in parts[0] == "S2" ? [(b, true), (b, false)] : [(b, false)] }
     for (backend, cold) in runs {
       let suffix = (parts[0] == "S2" && !cold ? ":cached" : "") + form
-      var times: [Double] = [], readbacks: [Double] = [], compiles: [Double] = []
+      var times: [Double] = [], readbacks: [Double] = [], compiles: [Double] = [], sorts: [Double] = []
+      var sorting = DepthSortStatistics()
       for i in 0..<(warmup + frames) {
         if cold { PathMaskCache.shared.removeAll() }
         let t0 = DispatchTime.now().uptimeNanoseconds
         let list = compile(scene)
+        if i >= warmup, list.depthSorting.contexts > 0 {
+          sorts.append(ms(list.depthSorting.time))
+          sorting = list.depthSorting
+        }
         if backend == "gpu" {
           try gpu!.render(list, into: &target)
           let t = gpu!.lastTimings
@@ -128,6 +137,9 @@ for name in scenes {
         report(parts[0], "strata-gl:readback" + suffix, readbacks)
       } else {
         report(parts[0], "strata-cpu" + suffix, times, " threads \(ProcessInfo.processInfo.activeProcessorCount)")
+      }
+      if !sorts.isEmpty {
+        report(parts[0], "strata-sort" + suffix, sorts, " planes \(sorting.planes) pieces \(sorting.pieces) trees \(sorting.trees)")
       }
       if let dir = saveDir {
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

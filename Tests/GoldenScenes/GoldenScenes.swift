@@ -13,6 +13,11 @@ public struct GoldenScene: @unchecked Sendable, CustomStringConvertible {
   public let root: Layer
   /// Whether the canvas starts transparent rather than dark grey.
   public var clear = false
+  /// The time the frame shows (`snapshot(at:)`): animations and emitters need one. Nil
+  /// renders the model (`snapshot()`).
+  public var time: Double? = nil
+  /// The tree at `time`.
+  public var snapshot: LayerSnapshot { time.map { root.snapshot(at: $0) } ?? root.snapshot() }
   public var background: Color { clear ? .clear : Color(0.12, 0.12, 0.14) }
   public var description: String { name }
 }
@@ -24,7 +29,7 @@ public enum GoldenScenes {
   /// Every scene, built fresh (layers are mutable, so each test gets its own).
   public static func all() -> [GoldenScene] {
     [backgroundsAndCorners(), borders(), contentsGravity(), contentsRectCenterAndScale(), filters(), opacityOrderAndVisibility(), perspectiveAndDoubleSided(), geometryBehindTheEyeIsCut(), masksToBounds(), sublayerTransformFlipAndEdgeAntialiasing(), scaleMultipliesDevicePixels(), trilinearInSteepPerspective(), checkerKind(),
-     shapeFillAndStroke(), shapeDashAndTrim(), shapeLayers(), shapeAtScale2(), gradientKind(), gradientStops(), replicatorKind()]
+     shapeFillAndStroke(), shapeDashAndTrim(), shapeLayers(), shapeAtScale2(), gradientKind(), gradientStops(), replicatorKind(), transformKind()]
   }
 
   /// The scene names, for parameterised tests.

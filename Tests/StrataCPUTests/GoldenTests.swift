@@ -19,7 +19,7 @@ import Testing
   func scene(_ name: String, _ backend: Backend) throws {
     let s = GoldenScenes.named(name)
     let list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background)
-      .compile(s.root.snapshot())
+      .compile(s.snapshot)
     try expectRendering(list, matches: s.name, on: backend, referenceDirectory: Self.directory)
   }
 }

@@ -24,7 +24,7 @@ import Testing
   @Test func theTierRejectsABlockOfWrongPixels() throws {
     let s = GoldenScenes.named(GoldenScenes.names[0])
     let list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background)
-      .compile(s.root.snapshot())
+      .compile(s.snapshot)
     let cpu = try CPURenderer().render(list)
     var wrong = cpu
     for y in 20..<26 {
@@ -44,7 +44,7 @@ import Testing
       list = PrimitiveScenes.named(name).list
     } else {
       let s = GoldenScenes.named(name)
-      list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background).compile(s.root.snapshot())
+      list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background).compile(s.snapshot)
     }
     let cpu = try CPURenderer().render(list)
     let gpu = try gl.render(list)

@@ -17,7 +17,7 @@ import Testing
     let gl = try GPU.renderer()
     let s = GoldenScenes.trilinearInSteepPerspective()
     let list = RenderListCompiler(width: s.width, height: s.height, scale: s.scale, background: s.background)
-      .compile(s.root.snapshot())
+      .compile(s.snapshot)
     let cpu = try CPURenderer().render(list), gpu = try gl.render(list)
     var holes = 0
     for i in 0..<(cpu.width * cpu.height) where cpu.pixels[i * 4 + 3] == 255 && gpu.pixels[i * 4 + 3] < 255 { holes += 1 }

@@ -1,6 +1,7 @@
-// Clip coverage from the clip table (5 RGBA32F texels per clip, one clip per row):
-// t0 = device->layer row 0 + parent index, t1 = row 1 + pixel-aligned flag, t2 = row 2 +
-// continuous flag, t3 = rect, t4 = radii. Needs coverage.glsl and projection.glsl. Mirrors
+// Clip coverage from the clip table (RGBA32F, one clip per row): t0 = device->layer row 0
+// + parent index, t1 = row 1 + pixel-aligned flag, t2 = row 2 + continuous flag, t3 = rect,
+// t4 = radii, t5 = the polygon's edge count (0 without one), then its edges (nx, ny, c,
+// soft), one per texel. Needs coverage.glsl and projection.glsl. Mirrors
 // PreparedClip.coverage.
 
 uniform highp sampler2D u_clips;
@@ -18,6 +19,8 @@ float clipCoverage(int index, vec2 d) {
       if (q.z <= 0.0) return 0.0;
       vec4 j = projectionDerivatives(t0.xyz, t1.xyz, t2.xyz, q.xy, q.z);
       c *= roundedRectCoverageCurve(q.xy, rect, radii, 15, j, t2.w != 0.0);
+      if (c <= 0.0) return 0.0;
+      c *= convexPolygonCoverage(u_clips, index, 5, q.xy, j);
       if (c <= 0.0) return 0.0;
     } else {
       // Pixel-aligned: rect holds the device box.

@@ -107,3 +107,17 @@ float halfPlaneCoverage(vec2 p, vec4 e, vec4 j) {
   if (d > 0.0) return 1.0;
   return d == 0.0 && (e.x > 0.0 || (e.x == 0.0 && e.y > 0.0)) ? 1.0 : 0.0;
 }
+
+// Coverage of a convex polygon read from a table (RGBA32F, texelFetch): texel `first` of row
+// `row` holds the edge count, the next texels one edge (nx, ny, c, soft) each; the least of
+// its half-planes'. Mirrors Coverage.convexPolygon. Draw polygons (draw.frag) and polygon
+// clips (clip.glsl) both read theirs with it.
+float convexPolygonCoverage(highp sampler2D table, int row, int first, vec2 p, vec4 j) {
+  int n = int(texelFetch(table, ivec2(first, row), 0).x);
+  float c = 1.0;
+  for (int i = 0; i < n; i++) {
+    c = min(c, halfPlaneCoverage(p, texelFetch(table, ivec2(first + 1 + i, row), 0), j));
+    if (c <= 0.0) return 0.0;
+  }
+  return c;
+}

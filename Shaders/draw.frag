@@ -114,18 +114,6 @@ vec4 gradientPaint(int row, vec2 p) {
   return gradientStopsColor(u_gradients, row, 3, int(head.y), gradientParameter(int(head.x), q, ends.xy, ends.zw));
 }
 
-// Coverage of the convex polygon of table row `row` (Coverage.convexPolygon): the count,
-// then one edge (nx, ny, c, soft) per texel.
-float polygonCoverage(int row, vec2 p, vec4 j) {
-  int n = int(texelFetch(u_polygons, ivec2(0, row), 0).x);
-  float c = 1.0;
-  for (int i = 0; i < n; i++) {
-    c = min(c, halfPlaneCoverage(p, texelFetch(u_polygons, ivec2(i + 1, row), 0), j));
-    if (c <= 0.0) return 0.0;
-  }
-  return c;
-}
-
 vec4 sampleLevel(int k, vec2 st) {
   return sampleBilinearIn(u_texture, u_levelRect[k], st * u_levelMap[k].xy + u_levelMap[k].zw);
 }
@@ -183,7 +171,8 @@ void main() {
       if (cov <= 0.0) discard;
     }
     if ((flags & FLAG_POLYGON) != 0) {
-      cov *= polygonCoverage(int(v_extra.y), p, j);
+      // Table row v_extra.y: the count, then one edge (nx, ny, c, soft) per texel.
+      cov *= convexPolygonCoverage(u_polygons, int(v_extra.y), 0, p, j);
       if (cov <= 0.0) discard;
     }
     if ((flags & FLAG_RING) != 0) {

@@ -172,6 +172,8 @@ struct PreparedClip: Sendable {
   /// The clip's pixels (exactly the clip when pixel-aligned).
   let box: PixelBounds
   let continuous: Bool
+  /// The edges of `ClipShape.polygon` (`ConvexPolygon.floatEdges`); empty without one.
+  let polygonEdges: [SIMD4<Float>]
 
   init(_ c: ClipShape) {
     box = c.deviceBounds
@@ -182,15 +184,19 @@ struct PreparedClip: Sendable {
     radii = c.radii.simd
     parent = c.parent
     isPixelAligned = c.isPixelAligned
+    polygonEdges = c.polygon?.floatEdges ?? []
   }
 
-  /// Coverage of the device pixel centre `(X, Y)`; clip edges are always anti-aliased.
+  /// Coverage of the device pixel centre `(X, Y)`: the rectangle's edges are always
+  /// anti-aliased, the polygon's as each edge says (hard ones decided at the centre).
   @inline(__always)
   func coverage(_ X: Float, _ Y: Float) -> Float {
     let i = inv
     guard let (u, v, w) = Projection.unproject(i.0, i.1, i.2, i.3, i.4, i.5, i.6, i.7, i.8, x: X, y: Y) else { return 0 }
     let j = Coverage.Jacobian(i.0, i.1, i.3, i.4, i.6, i.7, u: u, v: v, w: w)
-    return Coverage.roundedRect(
+    let c = Coverage.roundedRect(
       u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii, softEdges: 15, jacobian: j, continuous: continuous)
+    if c <= 0 || polygonEdges.isEmpty { return c }
+    return c * Coverage.convexPolygon(u: u, v: v, edges: polygonEdges.span, jacobian: j)
   }
 }

@@ -268,20 +268,28 @@ extension GLRenderer {
       return nil
     }
 
-    /// Uploads the clips as 5 RGBA32F texels per row (see Shaders/clip.glsl).
+    /// Uploads the clips as rows of RGBA32F texels (see Shaders/clip.glsl): 5 for the
+    /// rounded rectangle, then the polygon's edge count and edges, rows padded to the
+    /// longest.
     private mutating func uploadClips(_ gl: GLCalls, _ clips: [ClipShape]) throws(GLRenderError) {
       let rows = max(1, clips.count)
-      if clipTexture == nil || clipTexture!.height < rows {
-        let t = GLTexture(gl, width: 5, height: max(rows, 64), levels: 1, garbage: garbage)
+      let width = 6 + (clips.map { $0.polygon?.points.count ?? 0 }.max() ?? 0)
+      let limit = context.info.maxTextureSize
+      guard width <= limit, rows <= limit else {
+        throw .glError("a clip table of \(width)x\(rows) texels exceeds GL_MAX_TEXTURE_SIZE (\(limit))")
+      }
+      if clipTexture == nil || clipTexture!.height < rows || clipTexture!.width < width {
+        let w = max(width, clipTexture?.width ?? 0, 8), h = max(rows, clipTexture?.height ?? 0, 64)
+        let t = GLTexture(gl, width: w, height: h, levels: 1, garbage: garbage)
         gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
-        gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA32F), 5, GLsizei(t.height))
+        gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA32F), GLsizei(w), GLsizei(h))
         gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         clipTexture = t
       }
       guard !clips.isEmpty else { return }
       var f: [Float] = []
-      f.reserveCapacity(clips.count * 20)
+      f.reserveCapacity(clips.count * width * 4)
       for c in clips {
         let inv = c.map.normalizedInverse
         let r = c.rect.standardized
@@ -292,10 +300,15 @@ extension GLRenderer {
                inv[3], inv[4], inv[5], c.isPixelAligned ? 1 : 0,
                inv[6], inv[7], inv[8], c.radii.continuous ? 1 : 0] + rect
               + [c.radii.topLeft, c.radii.topRight, c.radii.bottomLeft, c.radii.bottomRight]).map { Float($0) }
+        let edges = c.polygon?.floatEdges ?? []
+        f += [Float(edges.count), 0, 0, 0]
+        for e in edges { f += [e.x, e.y, e.z, e.w] }
+        f += [Float](repeating: 0, count: (width - 6 - edges.count) * 4)
       }
       gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
       gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-      gl.texSubImage2D(GL_TEXTURE_2D, level: 0, x: 0, y: 0, width: 5, height: clips.count, format: GL_RGBA, type: GL_FLOAT, pixels: f)
+      gl.texSubImage2D(
+        GL_TEXTURE_2D, level: 0, x: 0, y: 0, width: width, height: clips.count, format: GL_RGBA, type: GL_FLOAT, pixels: f)
     }
 
     /// Turns a GL error or a context reset into a thrown error.

@@ -7,6 +7,7 @@ extension RenderList {
     var lines = ["canvas \(width)x\(height) background \(background.hexString)"]
     for (i, c) in clips.enumerated() {
       var l = "clip #\(i) rect \(fmt(c.rect))"
+      if let p = c.polygon { l += " polygon [\(p)]" }
       if !c.radii.isZero { l += " radii \(fmt(c.radii))" }
       if c.curve != .circular { l += " curve \(c.curve.rawValue)" }
       if let p = c.parent { l += " parent #\(p)" }

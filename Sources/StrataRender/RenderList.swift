@@ -215,8 +215,9 @@ public struct PlaneMap: Sendable {
   }
 }
 
-/// A clip: a (rounded) rectangle in some layer's plane. Pixels are kept by the product of
-/// the coverage of the clip and of its parents.
+/// A clip: a (rounded) rectangle in some layer's plane, optionally cut to a convex polygon
+/// of that plane. Pixels are kept by the product of the coverage of the clip and of its
+/// parents.
 public struct ClipShape: Sendable {
   public var map: PlaneMap
   public var rect: Rect
@@ -226,12 +227,22 @@ public struct ClipShape: Sendable {
   /// Pixels that can have non-zero coverage (this clip and its parents).
   public var deviceBounds: PixelBounds
   /// True when the clip is exactly `deviceBounds` (an axis-aligned rectangle on whole
-  /// pixels): then a backend may scissor instead of computing coverage.
+  /// pixels): then a backend may scissor instead of computing coverage. Never true with a
+  /// `polygon`.
   public var isPixelAligned: Bool
+  /// When set, the clip's coverage is also multiplied by this polygon's
+  /// (`Coverage.convexPolygon`, as for `Draw.polygon`): a piece of a plane that 3D sorting
+  /// split, whose hard edges give each pixel centre to exactly one piece
+  /// (`ClipShape.polygon(_:map:parent:parentBounds:canvas:)` makes one).
+  public var polygon: ConvexPolygon? = nil
 
-  public init(map: PlaneMap, rect: Rect, radii: CornerRadii, curve: CornerCurve, parent: Int?, deviceBounds: PixelBounds, isPixelAligned: Bool) {
+  public init(
+    map: PlaneMap, rect: Rect, radii: CornerRadii, curve: CornerCurve, parent: Int?, deviceBounds: PixelBounds,
+    isPixelAligned: Bool, polygon: ConvexPolygon? = nil
+  ) {
+    precondition(polygon == nil || !isPixelAligned, "a polygon clip needs coverage, it is never pixel-aligned")
     self.map = map; self.rect = rect; self.radii = radii; self.curve = curve; self.parent = parent
-    self.deviceBounds = deviceBounds; self.isPixelAligned = isPixelAligned
+    self.deviceBounds = deviceBounds; self.isPixelAligned = isPixelAligned; self.polygon = polygon
   }
 }
 

@@ -12,7 +12,7 @@ public struct PrimitiveScene: Sendable, CustomStringConvertible {
 }
 
 public enum PrimitiveScenes {
-  public static func all() -> [PrimitiveScene] { [masks(), gradients(), polygons(), sprites()] }
+  public static func all() -> [PrimitiveScene] { [masks(), gradients(), polygons(), sprites(), polygonClips()] }
   public static var names: [String] { all().map(\.name) }
   public static func named(_ name: String) -> PrimitiveScene { all().first { $0.name == name }! }
 
@@ -41,6 +41,16 @@ public enum PrimitiveScenes {
           parent: nil, deviceBounds: DevicePolygon.pixelBounds(poly, pad: 1, canvas: canvas), isPixelAligned: false))
       return list.clips.count - 1
     }
+
+    /// Adds a clip to the convex polygon `poly` of `map`'s plane (`ClipShape.polygon`).
+    mutating func clip(_ map: PlaneMap, polygon poly: ConvexPolygon, parent: Int? = nil) -> Int {
+      list.clips.append(ClipShape.polygon(poly, map: map, parent: parent, parentBounds: parent.map { list.clips[$0].deviceBounds },
+                                          canvas: canvas)!)
+      return list.clips.count - 1
+    }
+
+    /// The device plane.
+    var flat: PlaneMap { PlaneMap(toDevice: .identity)! }
 
     func clipBounds(_ c: Int?) -> PixelBounds { c.map { list.clips[$0].deviceBounds } ?? canvas }
 
@@ -158,6 +168,51 @@ public enum PrimitiveScenes {
     b.fill(flat, a.boundingRect, .solid(green), polygon: a)
     b.fill(flat, c.boundingRect, .solid(green), polygon: c)
     return PrimitiveScene(name: "primitive-polygons", list: b.list)
+  }
+
+  /// Convex-polygon clips: a textured plane in perspective with a translucent card on it,
+  /// drawn once per piece of a slanted cut (hard edges: no seam, nothing twice); a blurred
+  /// translucent group under an anti-aliased hexagon; a rounded clip inside a triangle.
+  public static func polygonClips() -> PrimitiveScene {
+    var b = Builder(160, 100)
+    let plane = Builder.plane(Transform3D.rotation(0.7, 0, 1, 0).concatenating(.perspective(160)), center: Point(32, 32),
+                              at: Point(40, 50))
+    let board = TestImages.checkerboard(cells: 8, cell: 8)
+    let paint = ImagePaint(image: board, texelMap: .identity, minificationFilter: .linear, magnificationFilter: .linear,
+                           minificationFilterBias: 0)
+    let pieces = [
+      ConvexPolygon([Point(0, 0), Point(64, 0), Point(64, 22), Point(0, 44)])!,
+      ConvexPolygon([Point(0, 44), Point(64, 22), Point(64, 64), Point(0, 64)])!,
+    ]
+    for piece in pieces {
+      let c = b.clip(plane, polygon: piece)
+      b.fill(plane, Rect(0, 0, 64, 64), .image(paint), clip: c)
+      b.fill(plane, Rect(12, 12, 40, 40), shape: .roundedRect(CornerRadii(radius: 8, mask: .all, size: Size(40, 40))),
+             .solid(Color(0.98, 0.55, 0.1, 0.6).premultiplied), clip: c)
+    }
+    // A group (opacity, blur) under a soft hexagon of a turned plane.
+    let turned = Builder.plane(.rotation(0.3, 0, 0, 1), center: .zero, at: Point(100, 36))
+    let hex = ConvexPolygon((0..<6).map { k in
+      let a = Double(k) / 6 * 2 * Double.pi
+      return Point(x: 26 * cos(a), y: 26 * sin(a))
+    }, softEdges: [Bool](repeating: true, count: 6))!
+    let hc = b.clip(turned, polygon: hex)
+    b.list.commands.append(.beginGroup(Group(
+      label: "scene", bounds: b.list.clips[hc].deviceBounds, opacity: 0.7, blendMode: .sourceOver, clip: hc,
+      filters: [.blur(sigma: 1.5)], shadow: nil, reasons: ["opacity", "filters"])))
+    b.fill(b.flat, Rect(70, 6, 40, 40), .solid(Color(0.2, 0.47, 0.96).premultiplied))
+    b.fill(b.flat, Rect(92, 26, 40, 40), .solid(Color(0.3, 0.85, 0.45).premultiplied))
+    b.list.commands.append(.endGroup)
+    // A rounded clip whose parent is a hard triangle.
+    let tri = b.clip(b.flat, polygon: ConvexPolygon([Point(100, 96), Point(156, 60), Point(156, 98)])!)
+    let rect = Rect(112, 66, 44, 30)
+    let poly = DevicePolygon.project(rect, b.flat.toDevice)
+    b.list.clips.append(ClipShape(
+      map: b.flat, rect: rect, radii: CornerRadii(radius: 10, mask: .all, size: rect.size), curve: .circular, parent: tri,
+      deviceBounds: DevicePolygon.pixelBounds(poly, pad: 1, canvas: b.canvas).intersection(b.list.clips[tri].deviceBounds),
+      isPixelAligned: false))
+    b.fill(b.flat, Rect(96, 56, 64, 44), .solid(Color(0.95, 0.95, 0.9).premultiplied), clip: b.list.clips.count - 1)
+    return PrimitiveScene(name: "primitive-polygon-clips", list: b.list)
   }
 
   /// A soft dot, as sprites: tinted and turned source-over, and additive where they pile up.

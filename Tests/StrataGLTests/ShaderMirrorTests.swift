@@ -244,6 +244,37 @@ import Testing
     }
   }
 
+  /// `Coverage.convexPolygon` read from a table as draw polygons and polygon clips read it
+  /// (`convexPolygonCoverage`: the count, then the edges): a pentagon with soft and hard
+  /// edges and a triangle, at points inside, outside and near the edges.
+  @Test func convexPolygonsFromATable() throws {
+    let pentagon = try #require(ConvexPolygon(
+      (0..<5).map { k in Point(x: 20 * cos(Double(k) * 1.2566 + 0.2), y: 16 * sin(Double(k) * 1.2566 + 0.2)) },
+      softEdges: [true, false, true, true, false]))
+    let triangle = try #require(ConvexPolygon([Point(-10, -8), Point(12, -3), Point(0, 14)]))
+    let jacobians: [SIMD4<Float>] = [SIMD4(1, 0, 0, 1), SIMD4(0.7, 0.3, -0.2, 1.4)]
+    var inputs: [[SIMD4<Float>]] = []
+    for poly in [pentagon, triangle] {
+      // The row: count, edges, padded so that every case has the same number of vec4s.
+      let edges = poly.floatEdges + [SIMD4<Float>](repeating: .zero, count: 5 - poly.floatEdges.count)
+      for j in jacobians {
+        for gy in 0..<24 {
+          for gx in 0..<24 {
+            let p = SIMD4<Float>(-24 + 48 * (Float(gx) + 0.31) / 24, -20 + 40 * (Float(gy) + 0.57) / 24, 0, 0)
+            inputs.append([p, j, SIMD4(Float(poly.floatEdges.count), 0, 0, 0)] + edges)
+          }
+        }
+      }
+    }
+    let bench = ShaderBench(includes: ["coverage.glsl"])
+    let out = try run(bench, inputs, ["vec4(convexPolygonCoverage(u_inputs, caseIndex(), 2, arg(0).xy, arg(1)), 0.0, 0.0, 0.0)"])
+    compare("convex polygon", out[0], inputs) { c in
+      let j = Coverage.Jacobian(dudx: c[1].x, dudy: c[1].y, dvdx: c[1].z, dvdy: c[1].w)
+      let edges = Array(c[3..<(3 + Int(c[2].x))])
+      return SIMD4(Coverage.convexPolygon(u: c[0].x, v: c[0].y, edges: edges.span, jacobian: j), 0, 0, 0)
+    }
+  }
+
   /// `GradientMath.parameter` for the three kinds (conic compared around the circle, so
   /// a value just below 1 matches one just above 0) and degenerate geometry.
   @Test func gradientParameters() throws {

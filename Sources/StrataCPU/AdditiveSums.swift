@@ -1,4 +1,5 @@
 import StrataRender
+import Synchronization
 
 /// The running sum of a run of plus-lighter draws over one band of rows, in `Float`
 /// (0…255 premultiplied, unsaturated), added to the 8-bit surface once when the run ends.
@@ -26,7 +27,8 @@ struct AdditiveSums {
     x0 = surface.x0
     y0 = rows.lowerBound
     width = surface.x1 - surface.x0
-    sums = [SIMD4<Float>](repeating: .zero, count: width * rows.count)
+    let count = width * rows.count
+    sums = Self.spare.withLock { $0[count]?.popLast() } ?? [SIMD4<Float>](repeating: .zero, count: count)
     lo = [Int](repeating: Int.max, count: rows.count)
     hi = [Int](repeating: Int.min, count: rows.count)
   }
@@ -42,6 +44,22 @@ struct AdditiveSums {
     let origin = x0 - r * width
     var all = sums.mutableSpan
     return body(&all, origin)
+  }
+
+  /// Zeroed buffers of bands gone, by size: a frame's bands need the same few sizes every
+  /// time, and allocating (and faulting in) half a megabyte a band cost more than its sums.
+  private static let spare = Mutex<[Int: [[SIMD4<Float>]]]>([:])
+  /// Spare buffers kept per size: one per worker is all a frame reuses.
+  private static let sparePerSize = 16
+
+  /// Gives the buffer back for another band; every sum must have been flushed (so that it
+  /// is all zero).
+  consuming func recycle() {
+    precondition(zip(lo, hi).allSatisfy { $0 >= $1 }, "recycling sums that were not flushed")
+    let buffer = sums
+    Self.spare.withLock { spare in
+      if spare[buffer.count, default: []].count < Self.sparePerSize { spare[buffer.count, default: []].append(buffer) }
+    }
   }
 
   /// Adds every sum into `surface` (saturated at 255, rounded once) and clears it. Only the

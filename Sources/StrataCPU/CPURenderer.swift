@@ -162,6 +162,7 @@ public struct CPURenderer: Sendable {
         }
       }
       if current >= 0 { sums!.flush(into: surface) }
+      sums?.recycle()
     }
   }
 }

@@ -117,6 +117,11 @@ public struct CPURenderer: Sendable {
   }
 
   /// Draws a run of prepared draws into `surface`, bands of rows in parallel.
+  ///
+  /// Consecutive plus-lighter draws form a run that each band sums in `Float`
+  /// (`AdditiveSums`) and adds to its rows once, when the run ends: the exact saturated sum,
+  /// rounded once, as the GPU's float accumulation target. Runs are counted over the whole
+  /// list, not per band, so the roundings fall where the GPU's do.
   func fill(_ draws: [PreparedDraw], into surface: Surface) {
     guard !draws.isEmpty else { return }
     let b = surface.bounds
@@ -130,13 +135,34 @@ public struct CPURenderer: Sendable {
       for band in ((y0 - b.y0) / bh)...((y1 - 1 - b.y0) / bh) { bucketList[band].append(Int32(i)) }
     }
     let buckets = bucketList
+    // The run of each plus-lighter draw (-1: none).
+    var runList = [Int32](repeating: -1, count: draws.count)
+    var runCount: Int32 = 0
+    for (i, d) in draws.enumerated() where d.additive {
+      if i == 0 || !draws[i - 1].additive { runCount += 1 }
+      runList[i] = runCount - 1
+    }
+    let runs = runList
     DispatchQueue.concurrentPerform(iterations: bandCount) { band in
       let r = Rasterizer(surface: surface)
       let y0 = b.y0 + band * bh, y1 = min(b.y1, y0 + bh)
+      var sums: AdditiveSums? = nil
+      var current: Int32 = -1
       for i in buckets[band] {
         let d = draws[Int(i)]
-        r.fill(d, rows: max(y0, d.bounds.y0)..<min(y1, d.bounds.y1))
+        let rows = max(y0, d.bounds.y0)..<min(y1, d.bounds.y1)
+        let run = runs[Int(i)]
+        if run != current && current >= 0 { sums!.flush(into: surface) }
+        current = run
+        if run >= 0 {
+          if sums == nil { sums = AdditiveSums(surface: b, rows: y0..<y1) }
+          r.accumulate(d, rows: rows, into: &sums!)
+        } else {
+          r.fill(d, rows: rows)
+        }
       }
+      if current >= 0 { sums!.flush(into: surface) }
+      sums?.recycle()
     }
   }
 }

@@ -9,8 +9,10 @@ import StrataRender
 struct Rasterizer {
   let surface: Surface
 
-  /// Draws `d` on the rows `rows` (device rows, inside the surface).
+  /// Draws `d` on the rows `rows` (device rows, inside the surface). Plus-lighter draws are
+  /// summed instead (`accumulate`).
   func fill(_ d: PreparedDraw, rows: Range<Int>) {
+    precondition(!d.additive, "plus-lighter draws are summed (accumulate), not blended one by one")
     // The texels are read through spans taken here, once per draw and band: copying a
     // level (an array) out per pixel or row would count references, atomically, on
     // memory every worker shares.
@@ -36,20 +38,20 @@ struct Rasterizer {
         switch d.path {
         case .plainImage(let nearest):
           if !plainImageRow(d, nearest: nearest, mapping!, levels[0].size, base, row: &row, y: yc, xs: xs, xe: xe) {
-            generalRow(d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
+            generalRow(Bytes.self, d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
           }
         case .axisAlignedSolid:
           if let (fx0, fx1) = solidInterior(d, y: yc, xs: xs, xe: xe) {
-            generalRow(d, nil, levels, base, row: &row, y: yc, xs: xs, xe: fx0)
+            generalRow(Bytes.self, d, nil, levels, base, row: &row, y: yc, xs: xs, xe: fx0)
             fillSolid(&row, fx0, fx1, d.color)
-            generalRow(d, nil, levels, base, row: &row, y: yc, xs: fx1, xe: xe)
+            generalRow(Bytes.self, d, nil, levels, base, row: &row, y: yc, xs: fx1, xe: xe)
           } else {
-            generalRow(d, nil, levels, base, row: &row, y: yc, xs: xs, xe: xe)
+            generalRow(Bytes.self, d, nil, levels, base, row: &row, y: yc, xs: xs, xe: xe)
           }
         case .solidMask:
           solidMaskRow(d, row: &row, y: y, xs: xs, xe: xe)
         case .general:
-          generalRow(d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
+          generalRow(Bytes.self, d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
         }
       }
     }
@@ -147,29 +149,7 @@ struct Rasterizer {
     let colourTint = d.tintsColour
     let tinted = t.tint != .one && !colourTint
     let tint = WidePixel.widen(PixelMath.bytes(t.tint * 255))
-    let additive = d.additive
-    // The pixels whose centres lie inside the rectangle, solved from the affine map
-    // (u = i0·X + c_u, v = i3·X + c_v along the row), so the loop needs no bounds test.
-    let cu = i.1 * y + i.2, cv = i.4 * y + i.5
-    var lo = Float(xs) + 0.5, hi = Float(xe) - 0.5
-    func limit(_ k: Float, _ c: Float, _ a: Float, _ b: Float) -> Bool {
-      // a <= k·X + c < b
-      if k == 0 { return c >= a && c < b }
-      let p = (a - c) / k, q = (b - c) / k
-      lo = max(lo, min(p, q)); hi = min(hi, max(p, q))
-      return true
-    }
-    guard limit(i.0, cu, d.x0, d.x1), limit(i.3, cv, d.y0, d.y1) else { return true }
-    var first = max(xs, Int((lo - 0.5).rounded(.up))), last = min(xe, Int((hi - 0.5).rounded(.up)) + 1)
-    // Edge pixels of the solved range are re-checked exactly.
-    func inside(_ x: Int) -> Bool {
-      let X = Float(x) + 0.5
-      let u = i.0 * X + cu, v = i.3 * X + cv
-      return u >= d.x0 && u < d.x1 && v >= d.y0 && v < d.y1
-    }
-    while first < last && !inside(first) { first += 1 }
-    while last > first && !inside(last - 1) { last -= 1 }
-    guard first < last else { return true }
+    guard let (first, last, cu, cv) = Self.insideRun(d, y: y, xs: xs, xe: xe) else { return true }
     // An axis-aligned occluder hides a run of the row: skip it whole.
     var skip0 = last, skip1 = last
     var perPixelOccluder = occluder
@@ -193,19 +173,11 @@ struct Rasterizer {
         if skip0 >= skip1 { skip0 = last; skip1 = last }
       }
     }
-    let sx = t.a * i.0 + t.c * i.3, ty = t.b * i.0 + t.d * i.3
-    let offset: Float = nearest ? 0 : 0.5
-    let X0 = Float(first) + 0.5, X1 = Float(last) - 0.5
-    let u0 = i.0 * X0 + cu, v0 = i.3 * X0 + cv
-    let s0 = t.a * u0 + t.c * v0 + t.tx - offset, t0 = t.b * u0 + t.d * v0 + t.ty - offset
-    // The coordinates are linear along the row: in range at both ends (and the step in
-    // range), they are in range at every pixel. NaN fails the test too.
-    let range: Float = 0x1p40
-    let s1 = s0 + sx * (X1 - X0), t1 = t0 + ty * (X1 - X0)
-    guard abs(s0) < range, abs(t0) < range, abs(s1) < range, abs(t1) < range, abs(sx) < range, abs(ty) < range
-    else { return false }
-    var s = Int64((s0 * 65536).rounded()), tt = Int64((t0 * 65536).rounded())
-    let ds = Int64((sx * 65536).rounded()), dt = Int64((ty * 65536).rounded())
+    guard let start = Self.fixedPointTexels(d, t, nearest: nearest, cu: cu, cv: cv, first: first, last: last) else {
+      return false
+    }
+    var (s, tt) = (start.s, start.t)
+    let (ds, dt) = (start.ds, start.dt)
     let maxX = Int64(w) - 1, maxY = Int64(h) - 1
     // Texel indices are `Int`: an image may hold more than 2^31 texels.
     let rowPixels = Int(w)
@@ -295,10 +267,6 @@ struct Rasterizer {
       if colourTint { c = WidePixel.mul255(c, tint) }
       if opacity < 255 { c = WidePixel.mul255(c, opacity) }
       if c == .zero { continue }
-      if additive {
-        dst[o] = WidePixel.narrow(WidePixel.plus(c, WidePixel.widen(dst[o])))
-        continue
-      }
       dst[o] = WidePixel.narrow(c.w == 255 ? c : WidePixel.over(c, WidePixel.widen(dst[o])))
     }
     return true
@@ -341,12 +309,13 @@ struct Rasterizer {
 
   /// The per-pixel path: coverage of the shape, clips, ring and shadow, then the paint
   /// (the image through `texture`, `levels` and `base`, else the solid colour).
-  func generalRow(
-    _ d: PreparedDraw, _ texture: TexelMapping?, _ levels: Span<TextureLevel>, _ base: Span<SIMD4<UInt8>>,
-    row: inout MutableSpan<SIMD4<UInt8>>, y: Float, xs: Int, xe: Int
+  func generalRow<Sink: PixelSink>(
+    _ sink: Sink.Type, _ d: PreparedDraw, _ texture: TexelMapping?, _ levels: Span<TextureLevel>,
+    _ base: Span<SIMD4<UInt8>>, row: inout MutableSpan<Sink.Pixel>, origin: Int? = nil, y: Float, xs: Int, xe: Int
   ) {
     let i = d.inv
-    let origin = surface.bounds.x0
+    // Device x less `origin` indexes `row` (the surface's x0 for its own rows).
+    let origin = origin ?? surface.bounds.x0
     let needsJacobian = d.softEdges != 0 || d.hasRadii || d.ring != nil || texture?.needsLevelOfDetail == true
       || d.polygonEdges.contains { $0.w != 0 }
     let clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder, gradient = d.gradient
@@ -397,11 +366,7 @@ struct Rasterizer {
       } else {
         src = d.color * cov
       }
-      if d.additive {
-        add(&row, x - origin, src)
-      } else {
-        blend(&row, x - origin, src)
-      }
+      Sink.put(&row, x - origin, src)
     }
   }
 
@@ -446,22 +411,10 @@ struct Rasterizer {
     Coverage.insideRoundedRect(u: u, v: v, x0: x0, y0: y0, x1: x1, y1: y1, radii: radii)
   }
 
-  /// Plus-lighter of `src` (0…255 premultiplied) onto pixel `i`: the sum, saturated
-  /// (`BlendMath`'s `plusLighter`, additive particles).
-  @inline(__always)
-  func add(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) {
-    row[i] = PixelMath.bytes(pointwiseMin(src + SIMD4<Float>(row[i]), SIMD4(repeating: 255)))
-  }
-
   /// Premultiplied source-over of `src` (0…255, each colour at most alpha) onto pixel `i`
-  /// of `row`. With premultiplied inputs the result stays within 0…255 (up to rounding), so
-  /// no clamp is needed.
+  /// of `row` (`Bytes.put`).
   @inline(__always)
-  func blend(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) {
-    let dst = SIMD4<Float>(row[i])
-    let out = src + dst * (1 - src.w * (1 / 255))
-    row[i] = PixelMath.bytes(out)
-  }
+  func blend(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) { Bytes.put(&row, i, src) }
 }
 
 extension PreparedDraw {
@@ -484,10 +437,10 @@ extension PreparedDraw {
       return .solidMask
     }
     if d.mask != nil || d.gradient != nil || !d.polygonEdges.isEmpty { return .general }
-    // The image loop adds (plus-lighter) and tints by colour only for images that are not
-    // alpha-tinted masks (sprites); solid colours add in the general loop.
+    // Plus-lighter images that are not alpha-tinted masks (sprites) are summed by the image
+    // loop's sum form (`plainImageSumRow`); other plus-lighter draws by the general loop.
     let maskTint = d.texture.map { $0.mapping.tint != .one } == true && !d.tintsColour
-    if d.additive && (d.texture == nil || maskTint) { return .general }
+    if d.additive && (d.texture == nil || maskTint || d.occluder != nil) { return .general }
     if let t = d.texture?.mapping {
       guard d.isAffine, !d.hasRadii, d.ring == nil, d.shadow == nil, d.softEdges == 0, d.clips.isEmpty else { return .general }
       let j = Coverage.Jacobian(dudx: d.inv.0, dudy: d.inv.1, dvdx: d.inv.3, dvdy: d.inv.4)

@@ -81,7 +81,8 @@ enum ContextFactory {
       maxViewportWidth: Int(dims[0]), maxViewportHeight: Int(dims[1]),
       robust: usedRobust && gl.getGraphicsResetStatus != nil
         && (glExts.contains("GL_KHR_robustness") || glExts.contains("GL_EXT_robustness")),
-      debugOutput: gl.canLogDebugMessages && glExts.contains("GL_KHR_debug"))
+      debugOutput: gl.canLogDebugMessages && glExts.contains("GL_KHR_debug"),
+      additiveTarget: AdditiveTarget.best(extensions: glExts))
     return .success(GLContext(egl: egl, gl: gl, display: display, context: ctx, surface: surface, info: info, cleanup: cleanup))
   }
 }

@@ -49,7 +49,10 @@ final class GLTexture: Sendable {
   let bytes: Int
   private let garbage: GLGarbage
 
-  init(_ gl: GLCalls, width: Int, height: Int, levels: Int, garbage: GLGarbage, layout: TextureLevels? = nil) {
+  init(
+    _ gl: GLCalls, width: Int, height: Int, levels: Int, garbage: GLGarbage, layout: TextureLevels? = nil,
+    bytesPerTexel: Int = 4
+  ) {
     self.id = gl.genTexture()
     self.width = width
     self.height = height
@@ -57,29 +60,39 @@ final class GLTexture: Sendable {
     self.layout = layout ?? .single(width: width, height: height)
     self.garbage = garbage
     var b = 0, w = width, h = height
-    for _ in 0..<levels { b += w * h * 4; w = max(1, w / 2); h = max(1, h / 2) }
+    for _ in 0..<levels { b += w * h * bytesPerTexel; w = max(1, w / 2); h = max(1, h / 2) }
     bytes = b
   }
 
   deinit { garbage.release(.texture, id) }
 }
 
-/// A render target: an RGBA8 texture and the framebuffer that draws into it, covering
-/// `bounds` in device pixels. Texture-backed, so later passes can read what it holds.
+/// A render target: an RGBA8 texture (or a float one, `AdditiveTarget`) and the framebuffer
+/// that draws into it, covering `bounds` in device pixels. Texture-backed, so later passes
+/// can read what it holds.
 final class GLTarget: Sendable {
   let texture: GLTexture
   let framebuffer: GLuint
   let width: Int
   let height: Int
+  /// nil for RGBA8.
+  let format: AdditiveTarget?
   private let garbage: GLGarbage
 
-  init(_ gl: GLCalls, width: Int, height: Int, garbage: GLGarbage) throws(GLRenderError) {
+  init(_ gl: GLCalls, width: Int, height: Int, format: AdditiveTarget? = nil, garbage: GLGarbage) throws(GLRenderError) {
     self.width = width
     self.height = height
+    self.format = format
     self.garbage = garbage
-    let t = GLTexture(gl, width: width, height: height, levels: 1, garbage: garbage)
+    let (internalFormat, bytes) =
+      switch format {
+      case nil: (GL_RGBA8, 4)
+      case .rgba16f: (GL_RGBA16F, 8)
+      case .rgba32f: (GL_RGBA32F, 16)
+      }
+    let t = GLTexture(gl, width: width, height: height, levels: 1, garbage: garbage, bytesPerTexel: bytes)
     gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
-    gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+    gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(internalFormat), GLsizei(width), GLsizei(height))
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
     texture = t
@@ -89,7 +102,8 @@ final class GLTarget: Sendable {
     gl.framebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), t.id, 0)
     let status = gl.checkFramebufferStatus(GLenum(GL_FRAMEBUFFER))
     guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-      throw .unsupported("a \(width)x\(height) RGBA8 render target is incomplete (status 0x\(String(status, radix: 16)))")
+      throw .unsupported(
+        "a \(width)x\(height) \(format?.rawValue ?? "rgba8") render target is incomplete (status 0x\(String(status, radix: 16)))")
     }
   }
 
@@ -115,20 +129,30 @@ final class GLTargetPool {
     self.limit = limit
   }
 
-  func acquire(_ gl: GLCalls, width: Int, height: Int) throws(GLRenderError) -> GLTarget {
-    let key = width << 32 | height
+  func acquire(_ gl: GLCalls, width: Int, height: Int, format: AdditiveTarget? = nil) throws(GLRenderError) -> GLTarget {
+    let key = Self.key(width, height, format)
     if let t = free[key]?.popLast() {
       freeBytes -= t.texture.bytes
       return t
     }
     created += 1
-    return try GLTarget(gl, width: width, height: height, garbage: garbage)
+    return try GLTarget(gl, width: width, height: height, format: format, garbage: garbage)
+  }
+
+  /// Size and format in one key (sizes stay below 2^30).
+  private static func key(_ width: Int, _ height: Int, _ format: AdditiveTarget?) -> Int {
+    let f = switch format {
+    case nil: 0
+    case .rgba16f: 1
+    case .rgba32f: 2
+    }
+    return (f << 60) | (width << 30) | height
   }
 
   func release(_ t: GLTarget) {
     // Dropped (its names queued for deletion) rather than kept beyond the limit.
     guard freeBytes + t.texture.bytes <= limit else { return }
-    free[t.width << 32 | t.height, default: []].append(t)
+    free[Self.key(t.width, t.height, t.format), default: []].append(t)
     freeBytes += t.texture.bytes
   }
 

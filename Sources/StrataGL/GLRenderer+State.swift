@@ -178,29 +178,51 @@ extension GLRenderer {
       }
     }
 
-    /// Draws the collected instances into `target`, batch by batch.
+    /// Draws the collected instances into `target`, batch by batch; a run of consecutive
+    /// plus-lighter batches is summed in a float target first (`drawAdditiveRun`).
     mutating func drawInstances(_ gl: GLCalls, _ data: InstanceData, into target: Target) throws(GLRenderError) {
       guard data.count > 0 else { return }
       counts.maskPixels += data.maskPixels
+      try bindTables(gl, data.tables)
+      gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer!.id)
+      gl.bufferData(GL_ARRAY_BUFFER, data.floats, GL_STREAM_DRAW)
+      let batches = data.batches
+      var i = 0
+      while i < batches.count {
+        let additive = batches[i].variant.additive
+        var j = i + 1
+        while j < batches.count && batches[j].variant.additive == additive { j += 1 }
+        if additive, let format = context.info.additiveTarget {
+          try drawAdditiveRun(gl, batches[i..<j], format: format, into: target)
+        } else {
+          try drawBatches(gl, batches[i..<j], additive: additive, into: target)
+        }
+        i = j
+      }
+    }
+
+    /// Draws `batches` (instances already in the instance buffer, tables bound) into
+    /// `target`, blended source-over, or added (`additive`: the sum, saturated by an 8-bit
+    /// target, unsaturated in a float one).
+    mutating func drawBatches(
+      _ gl: GLCalls, _ batches: ArraySlice<InstanceData.Batch>, additive: Bool, into target: Target
+    ) throws(GLRenderError) {
       bind(gl, target)
       gl.enable(GLenum(GL_BLEND))
-      gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+      gl.blendFunc(GLenum(GL_ONE), GLenum(additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA))
       let w = Float(target.bounds.x1 - target.bounds.x0), h = Float(target.bounds.y1 - target.bounds.y0)
       var current: ShaderProgram? = nil
-      try bindTables(gl, data.tables)
       gl.activeTexture(GLenum(GL_TEXTURE1))
       gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
       gl.activeTexture(GLenum(GL_TEXTURE0))
-      var additive = false
       gl.bindVertexArray(vertexArray!.id)
       gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer!.id)
-      gl.bufferData(GL_ARRAY_BUFFER, data.floats, GL_STREAM_DRAW)
       let stride = InstanceData.floatsPerInstance * 4
       for i in 0..<InstanceData.vec4sPerInstance {
         gl.enableVertexAttribArray(GLuint(i))
         gl.vertexAttribDivisor(GLuint(i), 1)
       }
-      for batch in data.batches {
+      for batch in batches {
         let tex = batch.texture ?? blankTexture!
         let program = try self.program(gl, batch.variant)
         if current !== program {
@@ -213,11 +235,6 @@ extension GLRenderer {
           gl.uniform1i(program.uniform("u_gradients"), DrawUnit.gradients.rawValue)
           gl.uniform1i(program.uniform("u_polygons"), DrawUnit.polygons.rawValue)
           current = program
-        }
-        if batch.variant.additive != additive {
-          additive = batch.variant.additive
-          // Plus-lighter: the sum, saturated by the fixed-point target.
-          gl.blendFunc(GLenum(GL_ONE), GLenum(additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA))
         }
         gl.activeTexture(GLenum(GL_TEXTURE0 + DrawUnit.mask.rawValue))
         gl.bindTexture(GLenum(GL_TEXTURE_2D), (batch.mask ?? blankTexture!).id)

@@ -22,7 +22,7 @@ extension InstanceData {
     guard variant.mask else {
       let b = draw.deviceBounds
       maskPixels += (b.x1 - b.x0) * (b.y1 - b.y0)
-      push(template, texture: nil, mask: page, variant: variant)
+      push(template, texture: nil, mask: page, variant: variant, bounds: draw.deviceBounds)
       return
     }
     // Runs are cut to the device bounds here, so no pixel needs the bounds test.
@@ -41,7 +41,7 @@ extension InstanceData {
       template[Self.rectSlot + 3] = Float(y1)
       template[Self.texelSlot + 2] = run.full ? 1 : 0
       maskPixels += Int(x1 - x0) * Int(y1 - y0)
-      push(template, texture: nil, mask: page, variant: variant)
+      push(template, texture: nil, mask: page, variant: variant, bounds: draw.deviceBounds)
     }
   }
 }

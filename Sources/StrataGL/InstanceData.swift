@@ -16,6 +16,8 @@ struct InstanceData {
     var variant: Variant
     var first: Int
     var count: Int
+    /// The device pixels its instances may touch, together.
+    var bounds: PixelBounds
   }
 
   /// Which build of `draw.frag` a batch needs.
@@ -71,19 +73,20 @@ struct InstanceData {
       let b = draw.deviceBounds
       maskPixels += (b.x1 - b.x0) * (b.y1 - b.y0)
     }
-    push(values, texture: texture, mask: mask, variant: variant)
+    push(values, texture: texture, mask: mask, variant: variant, bounds: draw.deviceBounds)
   }
 
   /// Appends an instance's floats to the batch it extends, or to a new one.
-  mutating func push(_ values: [Float], texture: GLTexture?, mask: GLTexture?, variant: Variant) {
+  mutating func push(_ values: [Float], texture: GLTexture?, mask: GLTexture?, variant: Variant, bounds: PixelBounds) {
     floats.append(contentsOf: values)
     let index = count - 1
     if let last = batches.last, last.texture === texture, last.mask === mask, last.variant == variant,
       last.first + last.count == index
     {
       batches[batches.count - 1].count += 1
+      batches[batches.count - 1].bounds = last.bounds.union(bounds)
     } else {
-      batches.append(Batch(texture: texture, mask: mask, variant: variant, first: index, count: 1))
+      batches.append(Batch(texture: texture, mask: mask, variant: variant, first: index, count: 1, bounds: bounds))
     }
   }
 
@@ -215,5 +218,14 @@ struct InstanceData {
       most = max(most, (j.dudx * j.dudx + j.dudy * j.dudy).squareRoot(), (j.dvdx * j.dvdx + j.dvdy * j.dvdy).squareRoot())
     }
     return most.isFinite ? 2 * most : 0
+  }
+}
+
+extension PixelBounds {
+  /// The smallest bounds holding both.
+  func union(_ o: PixelBounds) -> PixelBounds {
+    if isEmpty { return o }
+    if o.isEmpty { return self }
+    return PixelBounds(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
   }
 }

@@ -169,8 +169,9 @@ public struct RenderListCompiler {
         return
       }
       // Plus-lighter is a sum: a layer that draws one thing adds that draw directly, no
-      // offscreen needed (particles as sprite layers: thousands of groups otherwise). The
-      // same pixels: round(src + dst) = round(src) + dst for the integer dst.
+      // offscreen needed (particles as sprite layers: thousands of groups otherwise). A run
+      // of such draws is summed and rounded once (README "Rendering semantics"), as an
+      // additive emitter's sprites: a group would round each layer's pixels first.
       if reasons == ["blend"], blend == .plusLighter, list.commands.count == start + 1,
         case .draw(var d) = list.commands[start], d.blendMode == .sourceOver, d.occluder == nil
       {

@@ -127,8 +127,12 @@ for name in scenes {
             readbacks.append(ms(t.readback))
           }
         } else {
+          let t1 = DispatchTime.now().uptimeNanoseconds
           try! CPURenderer().render(list, into: &target)  // the bench scenes are within the limits
-          if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) }
+          if i >= warmup {
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            compiles.append(Double(t1 - t0) / 1e6)
+          }
         }
       }
       if backend == "gpu" {
@@ -136,7 +140,9 @@ for name in scenes {
         report(parts[0], "strata-gl" + suffix, times, " draw calls \(c.drawCalls) instances \(c.instances) mask pixels \(c.maskPixels) snapshot+compile \(String(format: "%.1f", median(compiles))) ms")
         report(parts[0], "strata-gl:readback" + suffix, readbacks)
       } else {
-        report(parts[0], "strata-cpu" + suffix, times, " threads \(ProcessInfo.processInfo.activeProcessorCount)")
+        report(
+          parts[0], "strata-cpu" + suffix, times,
+          " threads \(ProcessInfo.processInfo.activeProcessorCount) snapshot+compile \(String(format: "%.1f", median(compiles))) ms")
       }
       if !sorts.isEmpty {
         report(parts[0], "strata-sort" + suffix, sorts, " planes \(sorting.planes) pieces \(sorting.pieces) trees \(sorting.trees)")

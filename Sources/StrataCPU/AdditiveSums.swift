@@ -1,0 +1,84 @@
+import StrataRender
+import Synchronization
+
+/// The running sum of a run of plus-lighter draws over one band of rows, in `Float`
+/// (0…255 premultiplied, unsaturated), added to the 8-bit surface once when the run ends.
+///
+/// Plus-lighter onto an 8-bit target rounds at every draw: 300 particles of alpha 0.003
+/// (0.765 of a level each) would each round to 1 and sum to 255 instead of 230. The sum of
+/// non-negative sources saturated once equals saturating after every one
+/// (`min(1, min(1, d + a) + b) = min(1, d + a + b)`), so summing a whole run first and
+/// rounding once is the exact plus-lighter result, `dst' = round(min(255, dst + Σ src))`.
+/// The GPU does the same in a float target (`GLRenderer.State.drawAdditiveRun`).
+///
+/// Each band worker owns one; only the pixels a draw's rows touch are added and cleared
+/// (`lo`/`hi` per row), so a sparse run costs its sprites, not the band's width.
+struct AdditiveSums {
+  /// Device x of index 0 of a row (the surface's `x0`, as its rows).
+  let x0: Int
+  /// Device row of the first row.
+  let y0: Int
+  let width: Int
+  private(set) var sums: [SIMD4<Float>]
+  /// Per row, the device columns written since the last `flush` (`lo >= hi`: none).
+  private var lo: [Int], hi: [Int]
+
+  init(surface: PixelBounds, rows: Range<Int>) {
+    x0 = surface.x0
+    y0 = rows.lowerBound
+    width = surface.x1 - surface.x0
+    let count = width * rows.count
+    sums = Self.spare.withLock { $0[count]?.popLast() } ?? [SIMD4<Float>](repeating: .zero, count: count)
+    lo = [Int](repeating: Int.max, count: rows.count)
+    hi = [Int](repeating: Int.min, count: rows.count)
+  }
+
+  /// Lends the sums to `body` with the index of device pixel `(x, y)` less `x` (so that
+  /// `x − origin` indexes row `y`, as `x − x0` indexes a surface row), noting that device
+  /// columns `xs..<xe` of row `y` may change.
+  @inline(__always)
+  mutating func withRow<R>(_ y: Int, columns xs: Int, _ xe: Int, _ body: (inout MutableSpan<SIMD4<Float>>, _ origin: Int) -> R) -> R {
+    let r = y - y0
+    lo[r] = min(lo[r], xs)
+    hi[r] = max(hi[r], xe)
+    let origin = x0 - r * width
+    var all = sums.mutableSpan
+    return body(&all, origin)
+  }
+
+  /// Zeroed buffers of bands gone, by size: a frame's bands need the same few sizes every
+  /// time, and allocating (and faulting in) half a megabyte a band cost more than its sums.
+  private static let spare = Mutex<[Int: [[SIMD4<Float>]]]>([:])
+  /// Spare buffers kept per size: one per worker is all a frame reuses.
+  private static let sparePerSize = 16
+
+  /// Gives the buffer back for another band; every sum must have been flushed (so that it
+  /// is all zero).
+  consuming func recycle() {
+    precondition(zip(lo, hi).allSatisfy { $0 >= $1 }, "recycling sums that were not flushed")
+    let buffer = sums
+    Self.spare.withLock { spare in
+      if spare[buffer.count, default: []].count < Self.sparePerSize { spare[buffer.count, default: []].append(buffer) }
+    }
+  }
+
+  /// Adds every sum into `surface` (saturated at 255, rounded once) and clears it. Only the
+  /// band's worker calls it, and it owns the band's rows of `surface`.
+  mutating func flush(into surface: Surface) {
+    for r in 0..<lo.count where lo[r] < hi[r] {
+      let a = lo[r] - x0, b = hi[r] - x0
+      lo[r] = Int.max
+      hi[r] = Int.min
+      let base = r * width
+      unsafe surface.withRow(y0 + r) { row in
+        precondition(a >= 0 && a <= b && b <= row.count && base + b <= sums.count, "sums outside the row")
+        for i in a..<b {
+          let s = sums[base + i]
+          guard s != .zero else { continue }
+          row[i] = PixelMath.bytes(pointwiseMin(SIMD4<Float>(row[i]) + s, SIMD4(repeating: 255)))
+          sums[base + i] = .zero
+        }
+      }
+    }
+  }
+}

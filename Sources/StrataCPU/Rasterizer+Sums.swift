@@ -1,0 +1,211 @@
+import Strata
+import StrataRender
+
+/// Plus-lighter draws: summed into a band's `AdditiveSums` (in `Float`, unrounded) instead
+/// of blended into the 8-bit surface; `CPURenderer.fill` adds the sums once a run of them
+/// ends. The shape, clips and sampling are the 8-bit loops' own (`generalRow` runs with the
+/// `Sums` sink; `plainImageSumRow` steps and filters exactly as `plainImageRow`), so a sprite
+/// covers the same pixels with the same texels either way; only the rounding moves.
+extension Rasterizer {
+  /// Adds the pixels of plus-lighter draw `d` on `rows` (inside `sums`' band) to `sums`.
+  func accumulate(_ d: PreparedDraw, rows: Range<Int>, into sums: inout AdditiveSums) {
+    precondition(d.additive, "only plus-lighter draws are summed")
+    let x0 = max(d.bounds.x0, surface.bounds.x0), x1 = min(d.bounds.x1, surface.bounds.x1)
+    guard x0 < x1 else { return }
+    if let t = d.texture {
+      let levels = t.levels.span
+      accumulate(d, rows: rows, x0, x1, t.mapping, levels, levels[0].texels.span, into: &sums)
+    } else {
+      accumulate(d, rows: rows, x0, x1, nil, Span(), Span(), into: &sums)
+    }
+  }
+
+  @inline(__always)
+  private func accumulate(
+    _ d: PreparedDraw, rows: Range<Int>, _ x0: Int, _ x1: Int, _ mapping: TexelMapping?, _ levels: Span<TextureLevel>,
+    _ base: Span<SIMD4<UInt8>>, into sums: inout AdditiveSums
+  ) {
+    for y in rows {
+      let yc = Float(y) + 0.5
+      guard let (xs, xe) = span(d.polygon, yc, x0, x1) else { continue }
+      sums.withRow(y, columns: xs, xe) { row, origin in
+        if case .plainImage(let nearest) = d.path, let t = mapping,
+          plainImageSumRow(d, nearest: nearest, t, levels[0].size, base, row: &row, origin: origin, y: yc, xs: xs, xe: xe)
+        {
+          return
+        }
+        generalRow(Sums.self, d, mapping, levels, base, row: &row, origin: origin, y: yc, xs: xs, xe: xe)
+      }
+    }
+  }
+
+  /// `plainImageRow` for a plus-lighter sprite: the same 48.16 fixed-point steps and 8-bit
+  /// bilinear weights (the texels a GPU's filter gives), then times the tint and opacity in
+  /// `Float`, unrounded, added to the sums. Returns false, having added nothing, where
+  /// `plainImageRow` would (texel coordinates beyond the fixed point's range).
+  ///
+  /// - Complexity: O(pixels of the row inside the sprite); no allocation.
+  @inline(__always)
+  func plainImageSumRow(
+    _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<SIMD4<UInt8>>,
+    row sums: inout MutableSpan<SIMD4<Float>>, origin: Int, y: Float, xs: Int, xe: Int
+  ) -> Bool {
+    guard let (first, last, cu, cv) = Self.insideRun(d, y: y, xs: xs, xe: xe) else { return true }
+    guard let start = Self.fixedPointTexels(d, t, nearest: nearest, cu: cu, cv: cv, first: first, last: last) else {
+      return false
+    }
+    var (s, tt) = (start.s, start.t)
+    let (ds, dt) = (start.ds, start.dt)
+    let i = d.inv
+    let w = lv.width, h = lv.height
+    let maxX = Int64(w) - 1, maxY = Int64(h) - 1
+    let rowPixels = Int(w)
+    // A mask's alpha tint never comes here (`rowPath`): the tint multiplies every channel.
+    let scale = t.tint * d.opacity
+    // A sprite at its image's size, unturned (S4's particles): one texel per pixel along
+    // the row and the same weights at every pixel. Where both texel columns and rows lie
+    // inside the image, no clamp is needed and each pixel reads only its right-hand pair
+    // (the left-hand pair is the last pixel's): `unitRun`, the pixels `unit0..<unit1`.
+    var unit0 = last, unit1 = last
+    if !nearest && ds == 1 << 16 && dt == 0 && tt >> 16 >= 0 && tt >> 16 < maxY {
+      let ix0 = s >> 16
+      unit0 = first + Int(max(0, -ix0))
+      unit1 = min(last, first + Int(max(0, maxX - ix0)))
+      if unit0 >= unit1 { (unit0, unit1) = (last, last) }
+    }
+    var x = first
+    while x < last {
+      if x == unit0 {
+        unitRun(s: s, tt: tt, rowPixels, px, scale, sums: &sums, origin: origin, unit0, unit1)
+        s &+= ds &* Int64(unit1 - unit0)
+        x = unit1
+        continue
+      }
+      defer { x += 1 }
+      let c: WidePixel.Lanes
+      if nearest {
+        let X = Float(x) + 0.5
+        let u = i.0 * X + cu, v = i.3 * X + cv
+        let cx = Sampling.nearest(t.a * u + t.c * v + t.tx, size: w), cy = Sampling.nearest(t.b * u + t.d * v + t.ty, size: h)
+        c = WidePixel.widen(px[Int(cy) &* rowPixels &+ Int(cx)])
+      } else {
+        let ix = s >> 16, iy = tt >> 16
+        let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
+        let x0 = min(max(ix, 0), maxX), x1 = min(max(ix &+ 1, 0), maxX)
+        let y0 = min(max(iy, 0), maxY), y1 = min(max(iy &+ 1, 0), maxY)
+        let r0 = Int(y0) &* rowPixels, r1 = Int(y1) &* rowPixels
+        let a = WidePixel.widen(px[r0 &+ Int(x0)]), b = WidePixel.widen(px[r0 &+ Int(x1)])
+        let cc = WidePixel.widen(px[r1 &+ Int(x0)]), dd = WidePixel.widen(px[r1 &+ Int(x1)])
+        c = WidePixel.lerp(WidePixel.lerp(a, b, fx), WidePixel.lerp(cc, dd, fx), fy)
+      }
+      s &+= ds; tt &+= dt
+      if c == .zero { continue }
+      sums[x &- origin] += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: c)) * scale
+    }
+    return true
+  }
+
+  /// Pixels `x0..<x1` of a sprite row stepping one texel a pixel from `s`, `tt` (48.16
+  /// fixed point, less half a texel), every texel pair inside the image: the same weights
+  /// and rounding as `plainImageSumRow`'s general pixel, without the clamps, and each
+  /// texel read once.
+  ///
+  /// - Complexity: O(x1 − x0): two texel reads and three lerps a pixel.
+  @inline(__always)
+  func unitRun(
+    s: Int64, tt: Int64, _ rowPixels: Int, _ px: Span<SIMD4<UInt8>>, _ scale: SIMD4<Float>,
+    sums: inout MutableSpan<SIMD4<Float>>, origin: Int, _ x0: Int, _ x1: Int
+  ) {
+    let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
+    let r0 = Int(tt >> 16) &* rowPixels, r1 = r0 &+ rowPixels
+    var p = Int(s >> 16)
+    var a = WidePixel.widen(px[r0 &+ p]), c = WidePixel.widen(px[r1 &+ p])
+    for x in x0..<x1 {
+      let b = WidePixel.widen(px[r0 &+ p &+ 1]), d = WidePixel.widen(px[r1 &+ p &+ 1])
+      let v = WidePixel.lerp(WidePixel.lerp(a, b, fx), WidePixel.lerp(c, d, fx), fy)
+      (a, c) = (b, d)
+      p &+= 1
+      if v == .zero { continue }
+      sums[x &- origin] += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: v)) * scale
+    }
+  }
+
+  /// The pixels of row `y` (within `xs..<xe`) whose centres lie inside the draw's
+  /// rectangle, solved from its affine map (u = i0·X + c_u, v = i3·X + c_v along the row)
+  /// so that a loop over them needs no bounds test; nil when there are none.
+  @inline(__always)
+  static func insideRun(_ d: PreparedDraw, y: Float, xs: Int, xe: Int) -> (first: Int, last: Int, cu: Float, cv: Float)? {
+    let i = d.inv
+    let cu = i.1 * y + i.2, cv = i.4 * y + i.5
+    var lo = Float(xs) + 0.5, hi = Float(xe) - 0.5
+    func limit(_ k: Float, _ c: Float, _ a: Float, _ b: Float) -> Bool {
+      // a <= k·X + c < b
+      if k == 0 { return c >= a && c < b }
+      let p = (a - c) / k, q = (b - c) / k
+      lo = max(lo, min(p, q)); hi = min(hi, max(p, q))
+      return true
+    }
+    guard limit(i.0, cu, d.x0, d.x1), limit(i.3, cv, d.y0, d.y1) else { return nil }
+    var first = max(xs, Int((lo - 0.5).rounded(.up))), last = min(xe, Int((hi - 0.5).rounded(.up)) + 1)
+    // Edge pixels of the solved range are re-checked exactly.
+    func inside(_ x: Int) -> Bool {
+      let X = Float(x) + 0.5
+      let u = i.0 * X + cu, v = i.3 * X + cv
+      return u >= d.x0 && u < d.x1 && v >= d.y0 && v < d.y1
+    }
+    while first < last && !inside(first) { first += 1 }
+    while last > first && !inside(last - 1) { last -= 1 }
+    return first < last ? (first, last, cu, cv) : nil
+  }
+
+  /// The texel coordinates of pixel `first` and their step along the row, in 48.16 fixed
+  /// point (less half a texel for bilinear filtering); nil when they leave the fixed
+  /// point's range (±2^40 texels) anywhere in `first..<last`. NaN fails the test too.
+  @inline(__always)
+  static func fixedPointTexels(
+    _ d: PreparedDraw, _ t: TexelMapping, nearest: Bool, cu: Float, cv: Float, first: Int, last: Int
+  ) -> (s: Int64, t: Int64, ds: Int64, dt: Int64)? {
+    let i = d.inv
+    let sx = t.a * i.0 + t.c * i.3, ty = t.b * i.0 + t.d * i.3
+    let offset: Float = nearest ? 0 : 0.5
+    let X0 = Float(first) + 0.5, X1 = Float(last) - 0.5
+    let u0 = i.0 * X0 + cu, v0 = i.3 * X0 + cv
+    let s0 = t.a * u0 + t.c * v0 + t.tx - offset, t0 = t.b * u0 + t.d * v0 + t.ty - offset
+    // The coordinates are linear along the row: in range at both ends (and the step in
+    // range), they are in range at every pixel.
+    let range: Float = 0x1p40
+    let s1 = s0 + sx * (X1 - X0), t1 = t0 + ty * (X1 - X0)
+    guard abs(s0) < range, abs(t0) < range, abs(s1) < range, abs(t1) < range, abs(sx) < range, abs(ty) < range
+    else { return nil }
+    return (
+      Int64((s0 * 65536).rounded()), Int64((t0 * 65536).rounded()), Int64((sx * 65536).rounded()),
+      Int64((ty * 65536).rounded())
+    )
+  }
+}
+
+/// Where `Rasterizer.generalRow` puts a pixel's premultiplied source (0…255).
+protocol PixelSink {
+  associatedtype Pixel: BitwiseCopyable
+  static func put(_ row: inout MutableSpan<Pixel>, _ i: Int, _ src: SIMD4<Float>)
+}
+
+extension Rasterizer {
+  /// An 8-bit surface row: source-over, rounded.
+  enum Bytes: PixelSink {
+    /// Premultiplied source-over of `src` (each colour at most alpha) onto pixel `i`. With
+    /// premultiplied inputs the result stays within 0…255 (up to rounding), so no clamp is
+    /// needed.
+    @inline(__always)
+    static func put(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) {
+      let dst = SIMD4<Float>(row[i])
+      row[i] = PixelMath.bytes(src + dst * (1 - src.w * (1 / 255)))
+    }
+  }
+
+  /// A row of `AdditiveSums`: plus-lighter, summed unrounded and unsaturated.
+  enum Sums: PixelSink {
+    @inline(__always)
+    static func put(_ row: inout MutableSpan<SIMD4<Float>>, _ i: Int, _ src: SIMD4<Float>) { row[i] += src }
+  }
+}

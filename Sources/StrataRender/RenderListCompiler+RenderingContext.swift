@@ -22,14 +22,17 @@ extension RenderListCompiler.State {
     var layer: LayerSnapshot
     /// What `visit` takes as the plane's parent space: its place in the context's space.
     var parentSpace: Transform3D
-    /// The opacities of the transform layers above it, multiplied.
+    /// The opacities of the transform layers above it, multiplied (and the alpha of the
+    /// replicator copies it is part of).
     var opacity: Double
+    /// The red, green and blue of the replicator copies it is part of, multiplied.
+    var tint = SIMD3<Double>(1, 1, 1)
   }
 
   /// Draws the context that the transform layer `root` starts.
   mutating func visitRenderingContext(_ root: LayerSnapshot, parentSpace: Transform3D, parentToDevice: Homography, clip: Int?) {
     var gathered: [ContextPlane] = []
-    Self.gather(root, parentSpace: parentSpace, opacity: 1, into: &gathered)
+    Self.gather(root, parentSpace: parentSpace, opacity: 1, tint: SIMD3(1, 1, 1), into: &gathered)
     guard !gathered.isEmpty else { return }
 
     // Compile every plane once; keep its commands and outline.
@@ -40,6 +43,7 @@ extension RenderListCompiler.State {
       let start = list.commands.count
       visit(p.layer, parentSpace: p.parentSpace, parentToDevice: parentToDevice, clip: clip)
       guard list.commands.count > start else { continue }
+      tint(p, from: start)
       let pixels = contentBounds(from: start)
       let commands = Array(list.commands[start...])
       list.commands.removeSubrange(start...)
@@ -77,6 +81,7 @@ extension RenderListCompiler.State {
         else { continue }
         pieceClip = c
         visit(p.layer, parentSpace: p.parentSpace, parentToDevice: parentToDevice, clip: pieceClip)
+        tint(p, from: start)
         narrowToPiece(from: start, clip: c, parent: clip, map: map, cuts: result.cuts(of: piece))
       } else {
         list.commands += compiled[piece.plane]
@@ -106,21 +111,42 @@ extension RenderListCompiler.State {
     }
   }
 
-  /// Collects the planes under `layer`, a transform layer (or any layer, which is then one
-  /// plane), in document (drawing) order.
-  static func gather(_ layer: LayerSnapshot, parentSpace: Transform3D, opacity: Double, into planes: inout [ContextPlane]) {
+  /// Collects the planes under `layer`, a transform layer or a replicator preserving depth
+  /// (or any layer, which is then one plane), in document (drawing) order. A replicator's
+  /// copies are planes of the context, each moved by its instance transform and carrying
+  /// its instance colour.
+  static func gather(
+    _ layer: LayerSnapshot, parentSpace: Transform3D, opacity: Double, tint: SIMD3<Double>,
+    into planes: inout [ContextPlane]
+  ) {
     guard !layer.isHidden, layer.opacity > 0, opacity > 0 else { return }
     guard let kind = layer.kindSnapshot as? any LayerKindCompiling, kind.sharesDepthWithSublayers else {
-      planes.append(ContextPlane(layer: layer, parentSpace: parentSpace, opacity: opacity))
+      planes.append(ContextPlane(layer: layer, parentSpace: parentSpace, opacity: opacity, tint: tint))
       return
     }
     let space = LayerGeometry.sublayerSpace(
       bounds: layer.bounds, anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ,
       sublayerTransform: layer.sublayerTransform, isGeometryFlipped: layer.isGeometryFlipped
     ).concatenating(planeToContext(layer, parentSpace))
-    for s in layer.sublayersInDrawingOrder {
-      gather(s, parentSpace: space, opacity: opacity * min(layer.opacity, 1), into: &planes)
+    let inside = opacity * min(layer.opacity, 1)
+    let instances =
+      kind.sublayerInstances(of: layer)
+      ?? [SublayerInstance(transform: .identity, color: .white, sublayers: layer.sublayersInDrawingOrder)]
+    for instance in instances where instance.color.alpha > 0 {
+      let c = instance.color
+      let copySpace = instance.transform.concatenating(space)
+      for s in instance.sublayers {
+        gather(
+          s, parentSpace: copySpace, opacity: inside * c.alpha, tint: tint * SIMD3(c.red, c.green, c.blue), into: &planes)
+      }
     }
+  }
+
+  /// Multiplies what a plane compiled to (from `start`) by its copies' colour.
+  mutating func tint(_ plane: ContextPlane, from start: Int) {
+    let t = plane.tint
+    guard t.x < 1 || t.y < 1 || t.z < 1 else { return }
+    tint(from: start, red: t.x, green: t.y, blue: t.z)
   }
 
   /// A layer's plane → the context's space, not flattened.

@@ -59,7 +59,7 @@ import Testing
     #expect(image[490, 350] == background)  // beyond 3σ (σ = 7) of the card's left edge
   }
 
-  @Test(arguments: [("shapes", 0.0), ("shapes", 0.5), ("shapes", 1.5), ("loading", 0.35), ("loading", 1.1), ("replicator", 0.35), ("replicator", 1.9), ("particles", 1.0), ("particles", 4.0)])
+  @Test(arguments: [("shapes", 0.0), ("shapes", 0.5), ("shapes", 1.5), ("loading", 0.35), ("loading", 1.1), ("replicator", 0.35), ("replicator", 1.9), ("particles", 1.0), ("particles", 4.0), ("cube", 0.6), ("cube", 2.7), ("planes", 1.4), ("planes", 4.2)])
   func examplesAgreeAcrossBackends(name: String, time: Double) throws {
     let scene = repoRoot.appendingPathComponent("Examples/\(name).json").path
     let (code, c) = strata("parity", scene, "--time", String(time))

@@ -141,4 +141,65 @@ import Testing
     let shown = try backend.render(RenderListCompiler(width: Self.size, height: Self.size, background: .clear).compile(tree.snapshot(at: 0)))
     #expect(PrimitiveSemanticsTests.pixel(shown, 60, 60) == SIMD4(255, 0, 0, 255))
   }
+
+  /// A replicator with `preservesDepth` is a rendering context of its copies: three copies
+  /// of one plane turned 60° apart about the vertical axis cross each other, and each is
+  /// tinted and faded by its instance colour, as a z-buffer draws them.
+  @Test(arguments: Backend.available)
+  func replicatorPreservingDepthSortsItsCopies(_ backend: Backend) throws {
+    let s = Double(Self.size)
+    let stage = Layer(frame: Rect(0, 0, s, s))
+    stage.sublayerTransform = .perspective(300)
+    let replicator = ReplicatorLayer()
+    replicator.bounds = Rect(0, 0, s, s)
+    replicator.position = Point(x: s / 2, y: s / 2)
+    replicator.transform = .rotation(0.35, 1, 0, 0)
+    replicator.instanceCount = 3
+    replicator.instanceTransform = .rotation(.pi / 3, 0, 1, 0)
+    replicator.instanceBlueOffset = -0.5
+    replicator.instanceAlphaOffset = -0.2
+    replicator.preservesDepth = true
+    replicator.backgroundColor = Color(0, 1, 0)  // ignored, as a transform layer's
+    let face = Self.face(Color(1, 1, 1), .rotation(0.2, 0, 1, 0), size: 70)
+    try replicator.addSublayer(face)
+    try stage.addSublayer(replicator)
+    let tree = root(s, s, [stage])
+
+    let list = RenderListCompiler(width: Self.size, height: Self.size, background: .clear).compile(tree.snapshot(at: 0))
+    #expect(list.depthSorting.planes == 3 && list.depthSorting.pieces > 3, "\(list.depthSorting)")
+    let out = try backend.render(list)
+    let snapshot = try #require(replicator.kindSnapshot() as? ReplicatorLayer.Snapshot)
+    let centre = replicator.bounds
+    let inReplicator = LayerGeometry.sublayerSpace(
+      bounds: replicator.bounds, anchorPoint: replicator.anchorPoint, anchorPointZ: replicator.anchorPointZ,
+      sublayerTransform: replicator.sublayerTransform, isGeometryFlipped: replicator.isGeometryFlipped
+    ).concatenating(ZBufferReference.toRoot(replicator))
+    let local = LayerGeometry.toSuperlayer(
+      bounds: face.bounds, position: face.position, zPosition: face.zPosition, anchorPoint: face.anchorPoint,
+      anchorPointZ: face.anchorPointZ, transform: face.transform)
+    var power = Transform3D.identity
+    var planes: [ZBufferReference.Plane] = []
+    for k in 0..<3 {
+      if k > 0 { power = power.concatenating(replicator.instanceTransform) }
+      let move = Transform3D.translation(-centre.midX, -centre.midY).concatenating(power)
+        .concatenating(.translation(centre.midX, centre.midY))
+      let c = snapshot.color(k)
+      planes.append(
+        ZBufferReference.Plane(
+          toDevice: local.concatenating(move).concatenating(inReplicator), rect: face.bounds,
+          color: Color(c.red, c.green, c.blue, c.alpha)))
+    }
+    let ref = ZBufferReference(planes, width: Self.size, height: Self.size)
+    var compared = 0, worst = 0
+    for y in 0..<Self.size {
+      for x in 0..<Self.size where ref.reliable[y * Self.size + x] {
+        let want = ref.pixels[y * Self.size + x] * 255
+        let got = PrimitiveSemanticsTests.pixel(out, x, y)
+        let d = [abs(Double(got.x) - want.x), abs(Double(got.y) - want.y), abs(Double(got.z) - want.z), abs(Double(got.w) - want.w)].max()!
+        worst = max(worst, Int(d.rounded(.up)))
+        compared += 1
+      }
+    }
+    #expect(compared > 2000 && worst <= 2, "\(compared) pixels compared, worst difference \(worst)")
+  }
 }

@@ -12,6 +12,12 @@ import Strata
 extension ReplicatorLayer.Snapshot: LayerKindCompiling {
   public func compile(into context: inout LayerKindContext) {}
 
+  /// With `preservesDepth` the replicator is a 3D rendering context, as a transform layer
+  /// is: its copies are sorted by depth with the planes around them, and its own
+  /// background, border, contents and effects are not drawn ("the standard restrictions
+  /// apply", CAReplicatorLayer.h).
+  public var sharesDepthWithSublayers: Bool { preservesDepth }
+
   public func sublayerInstances(of layer: LayerSnapshot) -> [SublayerInstance]? {
     guard instanceCount > 0 else { return [] }
     let b = layer.bounds

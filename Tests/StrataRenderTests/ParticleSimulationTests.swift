@@ -159,4 +159,68 @@ import Testing
     e.seed = 1
     #expect(a != ParticleSimulation(Self.snapshot(e, at: 3)).particles)
   }
+
+  /// A live particle keeps the emitter it was born with (Core Animation's emitters leave
+  /// trails when moved): `emitterPosition` animated from x = 20 to 100 over 1 s leaves
+  /// still particles where it was at each birth (at k / 10 s), within the 1/120 s grid the
+  /// emitter is sampled on (80/120 pt), not all at the frame's x = 100.
+  @Test func liveParticlesKeepTheirBirthPosition() {
+    let e = EmitterLayer()
+    e.emitterCells = [Self.still(10)]
+    e.emitterPosition = Point(x: 100, y: 50)
+    let a = BasicAnimation(keyPath: AnimatableKeyPath(String("emitterPosition"))!)
+    a.fromValue = Point(x: 20, y: 50); a.toValue = Point(x: 100, y: 50); a.duration = 1
+    e.add(a, forKey: "move")
+    let p = ParticleSimulation(Self.snapshot(e, at: 2.05)).particles
+    #expect(p.count == 20)
+    for q in p {
+      let want = 20 + 80 * min(1, q.birth)
+      #expect(abs(q.position.x - want) <= 80.0 / 120 + 1e-9, "born at \(q.birth): x \(q.position.x), want \(want)")
+      #expect(q.position.y == 50)
+    }
+    #expect(p.map(\.position.x).min()! < 30)
+  }
+
+  /// A particle moves at the velocity it was born with: the cell's velocity animated from 0
+  /// to 100 pt/s over 2 s gives a particle born at τ the speed 50·τ for its whole life.
+  @Test func liveParticlesKeepTheirBirthVelocity() {
+    var c = Self.still(10)
+    c.name = "c"
+    let e = EmitterLayer()
+    e.emitterCells = [c]
+    let a = BasicAnimation(keyPath: AnimatableKeyPath(String("emitterCells.c.velocity"))!)
+    a.fromValue = 0.0; a.toValue = 100.0; a.duration = 2
+    e.add(a, forKey: "v")
+    let t = 1.55
+    let p = ParticleSimulation(Self.snapshot(e, at: t)).particles
+    #expect(p.count == 15)
+    for q in p {
+      let age = t - q.birth
+      // The speed of the grid step holding the birth: within 50/120 pt/s of 50·τ.
+      let want = 50 * q.birth * age
+      #expect(abs(q.position.x - want) <= 50.0 / 120 * age + 1e-9, "born at \(q.birth): x \(q.position.x), want \(want)")
+    }
+  }
+
+  /// A sub-cell's animated birth rate is integrated over its parent's life: the sub-cell
+  /// rate goes 0 → 20 over 2 s and holds; the parents are born at 1 s and 2 s. By 2.51 s
+  /// the first has emitted ∫₁² 10τ dτ + 20 × 0.51 = 25.2 and the second 20 × 0.51 = 10.2,
+  /// so 25 + 10 sub-particles (at the frame's rate they would be 30 + 10).
+  @Test func subCellBirthRateAnimationIsIntegrated() {
+    var sub = Self.still(0)
+    sub.name = "s"
+    var parent = Self.still(1)
+    parent.name = "p"
+    parent.lifetime = 10
+    parent.contents = nil
+    parent.emitterCells = [sub]
+    let e = EmitterLayer()
+    e.emitterCells = [parent]
+    let a = BasicAnimation(keyPath: AnimatableKeyPath(String("emitterCells.p.emitterCells.s.birthRate"))!)
+    a.fromValue = 0.0; a.toValue = 20.0; a.duration = 2; a.fillMode = FillMode.forwards; a.isRemovedOnCompletion = false
+    e.add(a, forKey: "rate")
+    let subs = ParticleSimulation(Self.snapshot(e, at: 2.51)).particles.filter { $0.cell == 1 }
+    #expect(subs.count == 35)
+    #expect(subs.filter { $0.birth < 1.9 }.count == 13)  // ∫₁^1.9 10τ dτ = 13.05
+  }
 }

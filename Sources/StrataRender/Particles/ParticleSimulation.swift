@@ -27,6 +27,8 @@ public struct Particle: Sendable, Hashable {
 /// position = p₀ + v·d·a + ½·(xAcceleration, yAcceleration, zAcceleration)·a²,
 /// scale = s₀ + scaleSpeed·a, angle = ω·a, colour = clamp(c₀ + speed·a, 0, 1).
 ///
+/// Each particle takes its cell's and the emitter's values from the state it was born with
+/// (`EmitterLayer.Snapshot.history` when something is animated, else the snapshot's own).
 /// Nothing is stepped, so frame t is the same alone or after others, on either backend.
 /// A sub-cell's particles are born from their parent at its position, their emission
 /// direction turned by the parent's direction of travel at that moment, while the parent
@@ -49,6 +51,12 @@ public struct ParticleSimulation: Sendable {
   /// How long after its birth a particle of each cell can still matter: its longest life,
   /// plus its sub-cells' reach.
   private let reach: [Double]
+  /// Per cell: whether its birth rate changes over the snapshot's history (a sub-cell's
+  /// emission is then integrated over its parent's life).
+  private let subRatesVary: [Bool]
+  /// The emitter at the snapshot's time: what every particle is born with when nothing is
+  /// animated.
+  private let current: EmitterState
 
   /// Simulates `snapshot` at its time.
   ///
@@ -64,11 +72,14 @@ public struct ParticleSimulation: Sendable {
     }
     for (j, c) in snapshot.cells.enumerated() { add(c, parent: nil, key: ParticleRandom.mix(UInt64(j + 1))) }
     self.cells = cells; self.parents = parents; self.keys = keys; self.children = children
-    var reach = cells.map { c in max(0, (c.lifetime + abs(c.lifetimeRange)) * snapshot.lifetime) }
-    for i in cells.indices.reversed() {
-      reach[i] += children[i].map { reach[$0] }.max() ?? 0
+    // With a history, the longest reach of any state a live particle was born with.
+    current = EmitterState(snapshot)
+    var reach = current.reach(children: children)
+    for state in snapshot.history?.states ?? [] {
+      for (i, r) in state.reach(children: children).enumerated() { reach[i] = max(reach[i], r) }
     }
     self.reach = reach
+    subRatesVary = cells.indices.map { i in snapshot.history?.varies(birthRateOf: i) ?? false }
     guard let t = snapshot.time, t.isFinite else { return }
     let seed = ParticleRandom.mix(UInt64(snapshot.seed))
     var top = 0
@@ -98,7 +109,6 @@ public struct ParticleSimulation: Sendable {
     cell c: Int, schedule: EmissionSchedule, emitterBirth: Double, emitterLife: Double, parentKey: UInt64,
     origin: Motion?, at t: Double
   ) {
-    let cell = cells[c]
     let now = t - emitterBirth
     let last = min(now, emitterLife)
     guard last > 0 else { return }
@@ -115,11 +125,21 @@ public struct ParticleSimulation: Sendable {
       isOverLimit = true
       return
     }
-    let m = Multipliers(s)
+    let drawn = cells[c].contents != nil
     for k in kLo...kHi {
       guard let born = schedule.birthTime(k) else { continue }
+      // The emitter as it was at the birth: a live particle keeps what it was born with.
+      let birth = emitterBirth + born
+      let e: EmitterState
+      if let history = s.history {
+        guard birth >= history.start else { continue }  // dead by now
+        e = history.state(at: birth)
+      } else {
+        e = current
+      }
+      let cell = e.cells[c]
       let r = ParticleRandom(parent: parentKey, cell: keys[c], index: k)
-      let life = (cell.lifetime + r.signed(.lifetime) * cell.lifetimeRange) * m.lifetime
+      let life = (cell.lifetime + r.signed(.lifetime) * cell.lifetimeRange) * e.lifetime
       guard life > 0 else { continue }
       let age = now - born
       // Where it starts and which way it goes.
@@ -130,16 +150,16 @@ public struct ParticleSimulation: Sendable {
         if v.x != 0 || v.y != 0 { turn = atan2(v.y, v.x) }
       } else {
         p0 = s.emitterShape.sample(
-          s.emitterMode, centre: s.emitterPosition, z: s.emitterZPosition, size: s.emitterSize, depth: s.emitterDepth, r)
+          s.emitterMode, centre: e.emitterPosition, z: e.emitterZPosition, size: e.emitterSize, depth: e.emitterDepth, r)
       }
-      let speed = (cell.velocity + r.signed(.velocity) * cell.velocityRange) * m.velocity
+      let speed = (cell.velocity + r.signed(.velocity) * cell.velocityRange) * e.velocity
       let d = Self.direction(cell, r, turn: turn)
       let motion = Motion(
-        birth: emitterBirth + born, p0: p0, v: d * speed,
+        birth: birth, p0: p0, v: d * speed,
         acc: SIMD3(cell.xAcceleration, cell.yAcceleration, cell.zAcceleration))
-      if age < life, cell.contents != nil {
-        let scale = (cell.scale + r.signed(.scale) * cell.scaleRange) * m.scale + cell.scaleSpeed * age
-        let spin = (cell.spin + r.signed(.spin) * cell.spinRange) * m.spin
+      if age < life, drawn {
+        let scale = (cell.scale + r.signed(.scale) * cell.scaleRange) * e.scale + cell.scaleSpeed * age
+        let spin = (cell.spin + r.signed(.spin) * cell.spinRange) * e.spin
         func component(_ base: Double, _ range: Double, _ speed: Double, _ stream: ParticleStream) -> Double {
           min(1, max(0, base + r.signed(stream) * range + speed * age))
         }
@@ -152,26 +172,24 @@ public struct ParticleSimulation: Sendable {
         if scale > 0, color.alpha > 0, p.x.isFinite, p.y.isFinite {
           particles.append(
             Particle(
-              cell: c, birth: emitterBirth + born, position: Point(x: p.x, y: p.y), z: p.z, angle: spin * age,
+              cell: c, birth: birth, position: Point(x: p.x, y: p.y), z: p.z, angle: spin * age,
               scale: scale, color: color))
         }
       }
       for sub in children[c] {
-        let sc = cells[sub]
-        let w = sc.activeWindow
-        let rate = sc.isEnabled ? sc.birthRate * s.birthRate : 0
+        let w = cells[sub].activeWindow
+        let schedule: EmissionSchedule
+        if let history = s.history, subRatesVary[sub] {
+          schedule = history.schedule(ofSubCell: sub, window: w, birth: birth, life: life)
+        } else {
+          let sc = e.cells[sub]
+          schedule = .constant(sc.isEnabled ? sc.birthRate * e.birthRate : 0, from: w.lowerBound, until: w.upperBound)
+        }
         emit(
-          cell: sub, schedule: .constant(rate, from: w.lowerBound, until: w.upperBound),
-          emitterBirth: emitterBirth + born, emitterLife: life, parentKey: r.key, origin: motion, at: t)
+          cell: sub, schedule: schedule, emitterBirth: birth, emitterLife: life, parentKey: r.key, origin: motion, at: t)
         if isOverLimit { return }
       }
     }
-  }
-
-  /// The layer's multipliers.
-  private struct Multipliers {
-    var lifetime: Double, velocity: Double, scale: Double, spin: Double
-    init(_ s: EmitterLayer.Snapshot) { (lifetime, velocity, scale, spin) = (s.lifetime, s.velocity, s.scale, s.spin) }
   }
 
   /// The particle's unit direction: the cell's (longitude in the plane from +x towards +y,

@@ -50,7 +50,9 @@ public enum EmitterRenderMode: String, CaseIterable, Sendable {
 /// same whichever frames were drawn before it. The simulation starts at the layer's
 /// `beginTime` (its local time 0); the first particle of a cell emitting r per second is
 /// born at 1/r. Animating `birthRate` (the layer's or `emitterCells.<name>.birthRate`)
-/// changes how many are born through its integral (`EmissionSchedule`).
+/// changes how many are born through its integral (`EmissionSchedule`); animating any other
+/// property of the emitter or its cells changes the particles born afterwards, as each
+/// keeps the state it was born with (`EmissionHistory`).
 public final class EmitterLayer: Layer {
   public var emitterCells: [EmitterCell] = []
   /// Multiplies every cell's `birthRate`.
@@ -143,6 +145,9 @@ public final class EmitterLayer: Layer {
     /// When each top-level cell emits, in simulation time, the layer's `birthRate`
     /// included (one per cell, in order).
     public var schedules: [EmissionSchedule]
+    /// The states the particles alive at `time` were born with; nil when nothing of the
+    /// emitter is animated (they were all born with the state below).
+    public var history: EmissionHistory?
     public var birthRate: Double, lifetime: Double, velocity: Double, scale: Double, spin: Double
     public var emitterPosition: Point, emitterZPosition: Double, emitterSize: Size, emitterDepth: Double
     public var emitterShape: EmitterShape, emitterMode: EmitterMode, renderMode: EmitterRenderMode
@@ -153,8 +158,9 @@ public final class EmitterLayer: Layer {
 
   public override func kindSnapshot() -> (any LayerKindSnapshot)? {
     let t = animationState.localTime
+    let births = t.map { emission(until: $0) }
     return Snapshot(
-      time: t, cells: emitterCells, schedules: t.map { emissionSchedules(until: $0) } ?? [],
+      time: t, cells: emitterCells, schedules: births?.schedules ?? [], history: births?.history,
       birthRate: birthRate, lifetime: lifetime, velocity: velocity, scale: scale, spin: spin,
       emitterPosition: emitterPosition, emitterZPosition: emitterZPosition, emitterSize: emitterSize,
       emitterDepth: emitterDepth, emitterShape: emitterShape, emitterMode: emitterMode, renderMode: renderMode,

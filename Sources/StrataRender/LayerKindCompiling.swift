@@ -22,12 +22,40 @@ public protocol LayerKindCompiling: LayerKindSnapshot {
   /// rendering context with it (`TransformLayer`): the compiler then draws the context's
   /// planes sorted by depth, and nothing of the layer itself. Default false.
   var sharesDepthWithSublayers: Bool { get }
+  /// For a kind whose sprites inhabit its superlayer's 3D rendering context instead of
+  /// being flattened into its plane first (an emitter with `preservesDepth`): those sprites
+  /// in drawing order, each a plane of the context at its depth. Asked only for a layer
+  /// inside a context; its `compile` then sees `isPlaneOfRenderingContext` and leaves them
+  /// out. Nil (the default) keeps everything in the layer's plane.
+  func depthSprites(of layer: LayerSnapshot) -> [DepthSprite]?
+}
+
+/// A sprite that is a plane of a 3D rendering context by itself (`depthSprites(of:)`): in
+/// the layer's plane moved by `z` along its normal.
+public struct DepthSprite: Sendable {
+  public var sprite: Sprite
+  /// Towards the viewer, in the layer's units (Core Animation's +z).
+  public var z: Double
+  public var image: Image
+  public var minificationFilter: ContentsFilter
+  public var magnificationFilter: ContentsFilter
+  /// `.sourceOver` or `.plusLighter`.
+  public var blendMode: BlendMode
+
+  public init(
+    sprite: Sprite, z: Double, image: Image, minificationFilter: ContentsFilter, magnificationFilter: ContentsFilter,
+    blendMode: BlendMode
+  ) {
+    self.sprite = sprite; self.z = z; self.image = image; self.minificationFilter = minificationFilter
+    self.magnificationFilter = magnificationFilter; self.blendMode = blendMode
+  }
 }
 
 extension LayerKindCompiling {
   public var placement: LayerKindPlacement { .belowSublayers }
   public func sublayerInstances(of layer: LayerSnapshot) -> [SublayerInstance]? { nil }
   public var sharesDepthWithSublayers: Bool { false }
+  public func depthSprites(of layer: LayerSnapshot) -> [DepthSprite]? { nil }
 }
 
 /// One copy of a layer's sublayers, as a kind's traversal hook returns it
@@ -78,6 +106,10 @@ public struct LayerKindContext {
   public let canvas: PixelBounds
   /// Device pixels per layer unit near the layer's centre (a mask's resolution).
   public let deviceScale: Double
+  /// True when the layer is a plane of a 3D rendering context (under a transform layer):
+  /// a kind with `depthSprites(of:)` then leaves those sprites out, as the context draws
+  /// them.
+  public var isPlaneOfRenderingContext = false
   /// The commands added so far, in drawing order.
   public var commands: [RenderCommand] = []
   /// Why the frame cannot be drawn, if the kind says so (`refuse`).
@@ -140,23 +172,12 @@ public struct LayerKindContext {
     _ sprites: [Sprite], image: Image, blendMode: BlendMode = .sourceOver, minificationFilter: ContentsFilter = .linear,
     magnificationFilter: ContentsFilter = .linear, opacity: Double = 1
   ) {
-    var points: [Point] = []
-    for s in sprites {
-      for c in Draw.corners(Rect(x: 0, y: 0, width: 1, height: 1)) { points.append(s.transform.apply(c)) }
-    }
-    guard !points.isEmpty else { return }
-    // The box of every sprite's corners in the plane, projected: what the batch can touch.
-    let xs = points.map(\.x), ys = points.map(\.y)
-    let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-    let poly = DevicePolygon.project(box, map.toDevice)
-    guard poly.count >= 3 else { return }
-    let bounds = DevicePolygon.pixelBounds(poly, pad: 1, canvas: canvas).intersection(clipBounds)
-    guard !bounds.isEmpty else { return }
-    commands.append(
-      .sprites(
-        SpriteBatch(
-          label: label, map: map, image: image, minificationFilter: minificationFilter,
-          magnificationFilter: magnificationFilter, blendMode: blendMode, opacity: opacity, clip: clip, sprites: sprites,
-          deviceBounds: bounds)))
+    guard
+      let batch = SpriteBatch.make(
+        label: label, map: map, image: image, minificationFilter: minificationFilter,
+        magnificationFilter: magnificationFilter, blendMode: blendMode, opacity: opacity, clip: clip, sprites: sprites,
+        canvas: canvas, clipBounds: clipBounds)
+    else { return }
+    commands.append(.sprites(batch))
   }
 }

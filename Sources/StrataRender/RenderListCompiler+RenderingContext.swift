@@ -27,6 +27,33 @@ extension RenderListCompiler.State {
     var opacity: Double
     /// The red, green and blue of the replicator copies it is part of, multiplied.
     var tint = SIMD3<Double>(1, 1, 1)
+    /// Set for a sprite of `layer` that is a plane by itself (`depthSprites(of:)`).
+    var sprite: DepthSprite? = nil
+
+    /// The plane → the context's space, not flattened.
+    var toContext: Transform3D {
+      let plane = RenderListCompiler.State.planeToContext(layer, parentSpace)
+      return sprite.map { Transform3D.translation(0, 0, $0.z).concatenating(plane) } ?? plane
+    }
+  }
+
+  /// Compiles one plane of a context inside `clip`: its layer (without its depth sprites),
+  /// or one depth sprite.
+  mutating func compile(_ p: ContextPlane, parentToDevice: Homography, clip: Int?) {
+    guard let s = p.sprite else {
+      let outer = contextPlane
+      contextPlane = ObjectIdentifier(p.layer)
+      visit(p.layer, parentSpace: p.parentSpace, parentToDevice: parentToDevice, clip: clip)
+      contextPlane = outer
+      return
+    }
+    guard let map = PlaneMap(toDevice: Homography(p.toContext).concatenating(parentToDevice)),
+      let batch = SpriteBatch.make(
+        label: p.layer.name.map { "\"\($0)\"" } ?? p.layer.typeName, map: map, image: s.image,
+        minificationFilter: s.minificationFilter, magnificationFilter: s.magnificationFilter, blendMode: s.blendMode,
+        opacity: 1, clip: clip, sprites: [s.sprite], canvas: canvas, clipBounds: clipBounds(clip))
+    else { return }
+    list.commands.append(.sprites(batch))
   }
 
   /// Draws the context that the transform layer `root` starts.
@@ -41,15 +68,16 @@ extension RenderListCompiler.State {
     var sortPlanes: [DepthSort.Plane] = []
     for p in gathered {
       let start = list.commands.count
-      visit(p.layer, parentSpace: p.parentSpace, parentToDevice: parentToDevice, clip: clip)
+      compile(p, parentToDevice: parentToDevice, clip: clip)
       guard list.commands.count > start else { continue }
       tint(p, from: start)
       let pixels = contentBounds(from: start)
       let commands = Array(list.commands[start...])
       list.commands.removeSubrange(start...)
-      let toContext = Self.planeToContext(p.layer, p.parentSpace)
+      let toContext = p.toContext
       guard let map = PlaneMap(toDevice: Homography(toContext).concatenating(parentToDevice)),
-        let outline = Self.extent(of: p.layer).map(Draw.corners) ?? Self.outline(of: pixels, in: map)
+        let outline = p.sprite.map({ s in Draw.corners(Rect(x: 0, y: 0, width: 1, height: 1)).map(s.sprite.transform.apply) })
+          ?? Self.extent(of: p.layer).map(Draw.corners) ?? Self.outline(of: pixels, in: map)
           ?? Self.fallbackOutline(p.layer)
       else { continue }
       planes.append(p)
@@ -72,15 +100,14 @@ extension RenderListCompiler.State {
       if let outline = result.outline(of: piece) {
         // The piece's clip: the outline grown past every anti-aliased edge, cut by the
         // piece's cuts, whose hard edges are the only ones that remove anything.
-        let toContext = Self.planeToContext(p.layer, p.parentSpace)
-        guard let map = PlaneMap(toDevice: Homography(toContext).concatenating(parentToDevice)) else { continue }
+        guard let map = PlaneMap(toDevice: Homography(p.toContext).concatenating(parentToDevice)) else { continue }
         let xs = outline.map(\.x), ys = outline.map(\.y)
         let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         guard let polygon = ConvexPolygon(Self.cut(Draw.corners(Draw.grown(box, map, pixels: 2)), by: result.cuts(of: piece))),
           let c = addPolygonClip(polygon, map: map, parent: clip)
         else { continue }
         pieceClip = c
-        visit(p.layer, parentSpace: p.parentSpace, parentToDevice: parentToDevice, clip: pieceClip)
+        compile(p, parentToDevice: parentToDevice, clip: pieceClip)
         tint(p, from: start)
         narrowToPiece(from: start, clip: c, parent: clip, map: map, cuts: result.cuts(of: piece))
       } else {
@@ -122,6 +149,13 @@ extension RenderListCompiler.State {
     guard !layer.isHidden, layer.opacity > 0, opacity > 0 else { return }
     guard let kind = layer.kindSnapshot as? any LayerKindCompiling, kind.sharesDepthWithSublayers else {
       planes.append(ContextPlane(layer: layer, parentSpace: parentSpace, opacity: opacity, tint: tint))
+      // Sprites inhabiting the context (an emitter preserving depth): a plane each, faded
+      // by the layer's opacity as its own content would be.
+      let kind = layer.kindSnapshot as? any LayerKindCompiling
+      for s in kind?.depthSprites(of: layer) ?? [] {
+        planes.append(
+          ContextPlane(layer: layer, parentSpace: parentSpace, opacity: opacity * min(layer.opacity, 1), tint: tint, sprite: s))
+      }
       return
     }
     let space = LayerGeometry.sublayerSpace(

@@ -46,6 +46,8 @@ public struct RenderListCompiler {
   struct State {
     var list: RenderList
     let canvas: PixelBounds
+    /// The layer being compiled as a plane of a 3D rendering context, if any.
+    var contextPlane: ObjectIdentifier? = nil
 
     /// Emits one layer. Every opacity it emits is relative to its parent's context: the
     /// layer's own opacity is either a group's or multiplied into its commands, and each
@@ -131,9 +133,11 @@ public struct RenderListCompiler {
       // background and contents, below the sublayers (unless the kind says otherwise).
       let kind = layer.kindSnapshot as? any LayerKindCompiling
       let kindContext = kind.map { _ in
-        LayerKindContext(
+        var c = LayerKindContext(
           label: label, map: map, bounds: bounds, radii: radii, edges: edges, clip: inner, clipBounds: clipBounds(inner),
           canvas: canvas, deviceScale: pixelScale)
+        c.isPlaneOfRenderingContext = contextPlane == ObjectIdentifier(layer)
+        return c
       }
       if let kind, let kindContext, kind.placement == .belowSublayers { compileKind(kind, kindContext) }
       if !layer.sublayers.isEmpty {

@@ -202,4 +202,70 @@ import Testing
     }
     #expect(compared > 2000 && worst <= 2, "\(compared) pixels compared, worst difference \(worst)")
   }
+
+  /// An emitter with `preservesDepth` in a transform layer: its particles inhabit the
+  /// context at their z, sorted with the other planes. Two emitters before a green plane in
+  /// document order, each with one still, opaque square particle: the red one at z = +15
+  /// (in front of the plane) shows, the blue one at z = −15 is hidden, as a z-buffer of the
+  /// particle squares and the plane draws them. Without `preservesDepth` each emitter is
+  /// flattened into its own plane (z = 0, coplanar with the green one, which comes later
+  /// and covers both).
+  @Test(arguments: Backend.available)
+  func emitterPreservingDepthSortsItsParticles(_ backend: Backend) throws {
+    let s = Double(Self.size)
+    let square = Image(width: 4, height: 4) { _, _ in (255, 255, 255, 255) }
+    func emitter(_ color: Color, at p: Point, z: Double) -> EmitterLayer {
+      var c = EmitterCell()
+      c.contents = square
+      c.birthRate = 1
+      c.lifetime = 100
+      c.scale = 3  // 12 x 12 points
+      c.color = color
+      let e = EmitterLayer()
+      e.bounds = Rect(0, 0, s, s)
+      e.position = Point(x: s / 2, y: s / 2)
+      e.emitterPosition = p
+      e.emitterZPosition = z
+      e.emitterCells = [c]
+      e.preservesDepth = true
+      return e
+    }
+    let front = emitter(Color(1, 0, 0), at: Point(x: 45, y: 60), z: 15)
+    let back = emitter(Color(0, 0, 1), at: Point(x: 75, y: 60), z: -15)
+    let plane = Self.face(Color(0, 1, 0), .identity, size: 80)
+    let (tree, _) = Self.scene(turn: .rotation(0.5, 0, 1, 0), faces: [front, back, plane])
+    let t = 1.5  // one particle each, born at 1 s
+    let list = RenderListCompiler(width: Self.size, height: Self.size, background: .clear).compile(tree.snapshot(at: t))
+    #expect(list.depthSorting.planes == 3, "\(list.depthSorting)")  // the plane and two particles (the emitters draw nothing)
+    let out = try backend.render(list)
+    func particle(_ e: EmitterLayer) -> ZBufferReference.Plane {
+      let p = e.emitterPosition
+      return ZBufferReference.Plane(
+        toDevice: Transform3D.translation(p.x - 6, p.y - 6, e.emitterZPosition).concatenating(ZBufferReference.toRoot(e)),
+        rect: Rect(0, 0, 12, 12), color: e.emitterCells[0].color)
+    }
+    let ref = ZBufferReference(
+      [particle(front), particle(back), ZBufferReference.Plane(toDevice: ZBufferReference.toRoot(plane), rect: plane.bounds, color: Color(0, 1, 0))],
+      width: Self.size, height: Self.size)
+    var compared = 0, worst = 0, red = 0
+    for y in 0..<Self.size {
+      for x in 0..<Self.size where ref.reliable[y * Self.size + x] {
+        let want = ref.pixels[y * Self.size + x] * 255
+        let got = PrimitiveSemanticsTests.pixel(out, x, y)
+        let d = [abs(Double(got.x) - want.x), abs(Double(got.y) - want.y), abs(Double(got.z) - want.z), abs(Double(got.w) - want.w)].max()!
+        worst = max(worst, Int(d.rounded(.up)))
+        compared += 1
+        if got == SIMD4(255, 0, 0, 255) { red += 1 }
+      }
+    }
+    #expect(compared > 4000 && worst <= 2 && red > 60, "\(compared) pixels compared, worst difference \(worst), \(red) red")
+
+    // Flattened, the particles are under the later, coplanar green plane.
+    front.preservesDepth = false
+    back.preservesDepth = false
+    let flat = try backend.render(RenderListCompiler(width: Self.size, height: Self.size, background: .clear).compile(tree.snapshot(at: t)))
+    var redFlat = 0
+    for y in 0..<Self.size { for x in 0..<Self.size where PrimitiveSemanticsTests.pixel(flat, x, y) == SIMD4(255, 0, 0, 255) { redFlat += 1 } }
+    #expect(redFlat == 0)
+  }
 }

@@ -17,20 +17,9 @@ extension EmitterLayer.Snapshot: LayerKindCompiling {
         "emitter \(context.label) needs more than \(maximumLiveParticles) live particles at time \(time!) (its maximumLiveParticles); lower the birth rates or lifetimes, or raise the limit")
       return
     }
-    var order = Array(sim.particles.indices)
-    let p = sim.particles
-    // Stable sorts: ties keep the order found (cell by cell, births in order).
-    switch renderMode {
-    case .unordered, .additive:
-      order.sort { (p[$0].cell, $0) < (p[$1].cell, $1) }
-    case .oldestFirst:
-      order.sort { (p[$0].birth, $0) < (p[$1].birth, $1) }
-    case .oldestLast:
-      order.sort { (p[$0].birth, $1) > (p[$1].birth, $0) }
-    case .backToFront:
-      order.sort { (p[$0].z, $0) < (p[$1].z, $1) }
-    }
-    let blend: BlendMode = renderMode == .additive ? .plusLighter : .sourceOver
+    // Preserving depth in a 3D context, its particles are planes of the context instead.
+    guard !(preservesDepth && context.isPlaneOfRenderingContext) else { return }
+    let blend = self.blend
     var run: [Sprite] = [], runCell: Int? = nil
     func flush(_ context: inout LayerKindContext) {
       guard let c = runCell, let image = sim.cells[c].contents, !run.isEmpty else { return }
@@ -40,8 +29,8 @@ extension EmitterLayer.Snapshot: LayerKindCompiling {
         magnificationFilter: cell.magnificationFilter)
       run = []
     }
-    for i in order {
-      let particle = p[i]
+    for i in drawingOrder(sim) {
+      let particle = sim.particles[i]
       let cell = sim.cells[particle.cell]
       guard let image = cell.contents else { continue }
       // Cells sharing an image (and filters) draw in one batch.
@@ -57,6 +46,45 @@ extension EmitterLayer.Snapshot: LayerKindCompiling {
       run.append(Self.sprite(particle, cell: cell, image: image))
     }
     flush(&context)
+  }
+
+  /// With `preservesDepth`, in a 3D rendering context: every particle a plane of the
+  /// context at its z ("as if they directly inhabit the three dimensional coordinate space
+  /// of the layer's superlayer", CAEmitterLayer.h), sorted with the other planes.
+  public func depthSprites(of layer: LayerSnapshot) -> [DepthSprite]? {
+    guard preservesDepth else { return nil }
+    guard time != nil, !cells.isEmpty else { return [] }
+    let sim = ParticleSimulation(self)
+    guard !sim.isOverLimit else { return [] }  // the layer's own compile refuses the frame
+    let blend = self.blend
+    return drawingOrder(sim).compactMap { i in
+      let p = sim.particles[i]
+      let cell = sim.cells[p.cell]
+      guard let image = cell.contents else { return nil }
+      return DepthSprite(
+        sprite: Self.sprite(p, cell: cell, image: image), z: p.z, image: image,
+        minificationFilter: cell.minificationFilter, magnificationFilter: cell.magnificationFilter, blendMode: blend)
+    }
+  }
+
+  private var blend: BlendMode { renderMode == .additive ? .plusLighter : .sourceOver }
+
+  /// The particles' indices in the render mode's order. Stable sorts: ties keep the order
+  /// found (cell by cell, births in order).
+  func drawingOrder(_ sim: ParticleSimulation) -> [Int] {
+    var order = Array(sim.particles.indices)
+    let p = sim.particles
+    switch renderMode {
+    case .unordered, .additive:
+      order.sort { (p[$0].cell, $0) < (p[$1].cell, $1) }
+    case .oldestFirst:
+      order.sort { (p[$0].birth, $0) < (p[$1].birth, $1) }
+    case .oldestLast:
+      order.sort { (p[$0].birth, $1) > (p[$1].birth, $0) }
+    case .backToFront:
+      order.sort { (p[$0].z, $0) < (p[$1].z, $1) }
+    }
+    return order
   }
 
   /// The particle's quad: its image part (`contentsRect`) at `scale` times its size in

@@ -34,6 +34,30 @@ public struct SpriteBatch: Sendable {
     self.sprites = sprites; self.deviceBounds = deviceBounds
   }
 
+  /// A batch of `sprites` in the plane `map`, bounded by the pixels their quads can touch
+  /// within `clipBounds`; nil when there are none.
+  public static func make(
+    label: String, map: PlaneMap, image: Image, minificationFilter: ContentsFilter, magnificationFilter: ContentsFilter,
+    blendMode: BlendMode, opacity: Double, clip: Int?, sprites: [Sprite], canvas: PixelBounds, clipBounds: PixelBounds
+  ) -> SpriteBatch? {
+    var points: [Point] = []
+    for s in sprites {
+      for c in Draw.corners(Rect(x: 0, y: 0, width: 1, height: 1)) { points.append(s.transform.apply(c)) }
+    }
+    guard !points.isEmpty else { return nil }
+    // The box of every sprite's corners in the plane, projected: what the batch can touch.
+    let xs = points.map(\.x), ys = points.map(\.y)
+    let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    let poly = DevicePolygon.project(box, map.toDevice)
+    guard poly.count >= 3 else { return nil }
+    let bounds = DevicePolygon.pixelBounds(poly, pad: 1, canvas: canvas).intersection(clipBounds)
+    guard !bounds.isEmpty else { return nil }
+    return SpriteBatch(
+      label: label, map: map, image: image, minificationFilter: minificationFilter,
+      magnificationFilter: magnificationFilter, blendMode: blendMode, opacity: opacity, clip: clip, sprites: sprites,
+      deviceBounds: bounds)
+  }
+
   /// Every sprite as a draw, in order: the unit square mapped by the sprite's transform
   /// into the plane, the image's `texels` stretched over it, tinted by the sprite's colour.
   /// Sprites whose square collapses or lies behind the eye are left out.

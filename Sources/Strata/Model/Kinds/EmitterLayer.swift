@@ -73,8 +73,9 @@ public final class EmitterLayer: Layer {
   public var emitterShape: EmitterShape = .point
   public var emitterMode: EmitterMode = .volume
   public var renderMode: EmitterRenderMode = .unordered
-  /// Kept for Core Animation's API; particles are flattened into the layer's plane either
-  /// way (their z only orders `backToFront`).
+  /// In a 3D rendering context (under a `TransformLayer`), makes every particle a plane of
+  /// the context at its z, sorted with the other planes; otherwise particles are flattened
+  /// into the layer's plane (their z only orders `backToFront`).
   public var preservesDepth = false
   /// Picks the particles' random values: another seed, other particles.
   public var seed: UInt32 = 0

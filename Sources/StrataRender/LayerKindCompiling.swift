@@ -22,12 +22,16 @@ public protocol LayerKindCompiling: LayerKindSnapshot {
   /// rendering context with it (`TransformLayer`): the compiler then draws the context's
   /// planes sorted by depth, and nothing of the layer itself. Default false.
   var sharesDepthWithSublayers: Bool { get }
+  /// False for a kind that draws the layer's `contents` its own way (a tiled layer cuts
+  /// them into tiles): the compiler then leaves them out. Default true.
+  var drawsContents: Bool { get }
 }
 
 extension LayerKindCompiling {
   public var placement: LayerKindPlacement { .belowSublayers }
   public func sublayerInstances(of layer: LayerSnapshot) -> [SublayerInstance]? { nil }
   public var sharesDepthWithSublayers: Bool { false }
+  public var drawsContents: Bool { true }
 }
 
 /// One copy of a layer's sublayers, as a kind's traversal hook returns it

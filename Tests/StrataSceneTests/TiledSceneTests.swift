@@ -115,4 +115,20 @@ import Testing
     // 0.25 pixels per point takes scale 1/4: level 2, one tile; no other file exists.
     #expect(list.refusals == [] && list.draws.map(\.part) == ["tile 2/0/0"] && cache.decodedTiles == 1)
   }
+  /// `Examples/map.json` zooms its map through the levels of detail: at each key frame's
+  /// scale the level is the one Core Animation's rule gives (the smallest of 1, 1/2, 1/4,
+  /// 1/8 at or above the scale; level 0 when magnified), and only that level's tiles are
+  /// drawn.
+  @Test(arguments: [(0.0, 3), (1.08, 2), (1.68, 1), (2.28, 0), (3.6, 0)])
+  func theMapExampleZoomsThroughItsLevels(time: Double, level: Int) throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Examples/map.json").path
+    let scene = try SceneLoader.load(path: path)
+    let list = TileCache.$current.withValue(TileCache()) {
+      RenderListCompiler(width: scene.pixelWidth, height: scene.pixelHeight).compile(scene.root.snapshot(at: time))
+    }
+    let tiles = list.draws.map(\.part).filter { $0.hasPrefix("tile ") }
+    #expect(list.refusals == [] && !tiles.isEmpty)
+    #expect(tiles.allSatisfy { $0.hasPrefix("tile \(level)/") }, "at \(time) s: \(tiles)")
+  }
 }

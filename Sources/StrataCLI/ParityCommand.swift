@@ -86,7 +86,7 @@ enum ParityCommand {
     }
     if let diff = o.diff {
       do throws(UsageError) {
-        try InputFiles(scene: path, images: s.imageFiles).check(output: diff, option: "--diff")
+        try InputFiles(scene: path, images: s.imageFiles, tiles: s.tilePyramids).check(output: diff, option: "--diff")
       } catch {
         console.err(UsageError.report(error, command: "strata parity", usage: usage))
         return .usage

@@ -140,7 +140,7 @@ enum RenderCommand {
     guard var scene = load(options, console: console) else { return .failure }
     if let s = options.scale { scene.scale = s }
     // Before anything is written: -o must not name the scene file or one of its images.
-    let inputs = InputFiles(scene: options.scene!, images: scene.imageFiles)
+    let inputs = InputFiles(scene: options.scene!, images: scene.imageFiles, tiles: scene.tilePyramids)
     do throws(UsageError) {
       if let frames = options.frames, options.format == .png, let pattern = try FramePattern(options.output!) {
         try inputs.check(pattern: pattern, frames: frames, option: "-o")

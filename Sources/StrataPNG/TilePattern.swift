@@ -65,6 +65,47 @@ public struct TilePattern: Hashable, Sendable, CustomStringConvertible {
     }.joined()
   }
 
+  /// The tile whose file `path` names, read from the path's last components (those from
+  /// the pattern's first component with a placeholder), or nil when it does not end the
+  /// way the pattern does. Only the spelling is matched: whether the two name one file is
+  /// for the caller to check (an output that would overwrite a tile).
+  public func index(matchingEndOf path: String) -> TileIndex? {
+    guard let first = pieces.firstIndex(where: { if case .text = $0 { false } else { true } }) else { return nil }
+    // The directories before that component may be spelled otherwise (`./map`, absolute).
+    var tail = Array(pieces[first...])
+    if first > 0, case .text(let t) = pieces[first - 1] {
+      let component = t.lastIndex(of: "/").map { String(t[t.index(after: $0)...]) } ?? t
+      if !component.isEmpty { tail.insert(.text(component), at: 0) }
+    }
+    let chars = Array(path)
+    // Backtracking over the pieces; numbers are runs of digits, so this stays small.
+    func match(_ p: Int, _ at: Int, _ found: [Piece: Int]) -> [Piece: Int]? {
+      if p == tail.count { return at == chars.count ? found : nil }
+      switch tail[p] {
+      case .text(let t):
+        let tc = Array(t)
+        guard at + tc.count <= chars.count, Array(chars[at..<at + tc.count]) == tc else { return nil }
+        return match(p + 1, at + tc.count, found)
+      case let piece:
+        var end = at
+        while end < chars.count, chars[end].isASCII, chars[end].isNumber, end - at < 12 { end += 1 }
+        for stop in stride(from: end, to: at, by: -1) {
+          guard let n = Int(String(chars[at..<stop])), found[piece].map({ $0 == n }) ?? true else { continue }
+          var f = found
+          f[piece] = n
+          if let r = match(p + 1, stop, f) { return r }
+        }
+        return nil
+      }
+    }
+    for start in chars.indices.reversed() where start == 0 || chars[start - 1] == "/" {
+      if let f = match(0, start, [:]), let level = f[.level], let column = f[.column], let row = f[.row] {
+        return TileIndex(level: level, column: column, row: row)
+      }
+    }
+    return nil
+  }
+
   public var description: String { text }
 }
 

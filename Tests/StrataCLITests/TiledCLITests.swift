@@ -75,4 +75,19 @@ import Testing
     #expect(ok.termination == .exited(0), "\(ok.stderr)")
     #expect(try PNG.read(path: out)[650, 390] == (138, 134, 0, 255))
   }
+
+  /// An output that names one of the scene's tiles is refused before anything is written,
+  /// however it is spelled.
+  @Test func anOutputNamingATileIsRefused() throws {
+    let dir = try scratchDirectory()
+    let scene = try Self.pyramid(in: dir)
+    let tile = dir.appendingPathComponent("tiles/1/0_0.png").path
+    let before = try PNG.read(path: tile)
+    for spelling in [tile, dir.path + "/./tiles/1/0_0.png"] {
+      let (code, c) = strata("render", scene.path, "-o", spelling, "--backend", "cpu")
+      #expect(code == .usage, "\(c.stderr)")
+      #expect(c.stderr.hasPrefix("strata render: -o '\(spelling)' would overwrite a tile the scene reads, '\(tile)'"), "\(c.stderr)")
+    }
+    #expect(try PNG.read(path: tile).pixels == before.pixels)
+  }
 }

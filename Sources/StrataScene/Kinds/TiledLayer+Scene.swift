@@ -69,7 +69,9 @@ extension SceneBuilder {
       let levelsKey = levels == nil ? "\"tilesLevels\" (the levels on disk, from 0) is \(count) by default" : "\"tilesLevels\" is \(count)"
       throw field.error("\(Excerpt.bounded(error.message)) (the first tile of the coarsest level, \(count - 1); \(levelsKey))")
     }
-    return pyramid(context: "\(file): \(field.path)")
+    let source = pyramid(context: "\(file): \(field.path)")
+    tilePyramids.append(source)
+    return source
   }
 }
 

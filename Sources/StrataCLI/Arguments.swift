@@ -53,6 +53,16 @@ struct Arguments {
     return n
   }
 
+  /// A whole number of MiB from 1 to 1048576 (1 TiB), in bytes, after an option that may
+  /// be given only once.
+  mutating func onceMebibytes(for name: String) throws(UsageError) -> Int {
+    let v = try onceValue(for: name)
+    guard v.wholeMatch(of: /[0-9]+/) != nil, let n = Int(v), n >= 1, n <= 1 << 20 else {
+      throw UsageError(message: "\(name) needs a whole number of MiB from 1 to 1048576, got '\(v)'")
+    }
+    return n << 20
+  }
+
   private static func positive(_ v: String, for name: String) throws(UsageError) -> Double {
     guard let n = decimal(v), n > 0 else { throw UsageError(message: "\(name) needs a positive number, got '\(v)'") }
     return n

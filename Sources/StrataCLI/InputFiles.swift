@@ -8,6 +8,7 @@ import StrataPNG
 /// error (exit 2), reported before anything is written.
 struct InputFiles {
   private var files: [FileIdentity: (path: String, role: String)] = [:]
+  private var pyramids: [PNGTileSource] = []
 
   /// Adds the file at `path`, described in messages as `role` ("the scene file").
   mutating func add(_ path: String, role: String) {
@@ -15,18 +16,26 @@ struct InputFiles {
     files[id] = (path, role)
   }
 
-  /// The inputs of a loaded scene: its file and every image it loaded.
-  init(scene path: String, images: [String]) {
+  /// The inputs of a loaded scene: its file, every image it loaded, and the files of its
+  /// tile pyramids.
+  init(scene path: String, images: [String], tiles: [PNGTileSource] = []) {
     add(path, role: "the scene file")
     for image in images { add(image, role: "an image the scene loads") }
+    pyramids = tiles
   }
 
   init() {}
 
   /// Throws when writing to `output` (given with `option`) would overwrite an input.
   func check(output: String, option: String) throws(UsageError) {
-    guard output != "-", let id = FileIdentity(path: output), let input = files[id] else { return }
-    throw Self.error(option: option, output: output, input: input)
+    guard output != "-", let id = FileIdentity(path: output) else { return }
+    if let input = files[id] { throw Self.error(option: option, output: output, input: input) }
+    // A tile file: the output's name gives the tile, whose file must be another.
+    for p in pyramids {
+      guard let t = p.pattern.index(matchingEndOf: output), p.contains(t) else { continue }
+      let tile = p.path(of: t)
+      if FileIdentity(path: tile) == id { throw Self.error(option: option, output: output, input: (tile, "a tile the scene reads")) }
+    }
   }
 
   /// Throws when any frame file of `pattern` for `frames` would overwrite an input.

@@ -11,14 +11,15 @@ import StrataScene
 /// cross-backend tier, as the golden tests do.
 enum ParityCommand {
   static let usage = """
-    usage: strata parity SCENE.json [--time T] [--diff OUT.png] [--scale S] [--max-layers N]
+    usage: strata parity SCENE.json [--time T] [--diff OUT.png] [--scale S] [--max-layers N] [--tile-memory MIB]
 
     Renders SCENE.json at time T (default 0) on the GPU backend and on the CPU renderer and
     compares the two with the default cross-backend tier, as golden tests do without a
     budget file: edge geometry, 3x3 envelope, clusters, flat regions, mean bias and
     critical alpha, with allowances that scale with the picture's edges, size and
     contrast. Prints the result and the allowance it used; with --diff, writes expected
-    (CPU) | difference | actual (GPU) to OUT.png when they differ.
+    (CPU) | difference | actual (GPU) to OUT.png when they differ. --tile-memory is as for
+    'strata render'.
 
     exit status: 0 the backends agree, 1 they differ, 2 wrong command line, unreadable scene,
     a --scale beyond the canvas limits, no GPU backend, or a --diff that cannot be written
@@ -31,6 +32,7 @@ enum ParityCommand {
     var scale: Double?
     var time: Double = 0
     var limits = SceneLimits()
+    var tileMemory: Int?
   }
 
   static func parse(_ items: [String]) throws(UsageError) -> Options? {
@@ -42,6 +44,7 @@ enum ParityCommand {
       case "-h", "--help": return nil
       case "--diff": o.diff = try args.value(for: a)
       case "--max-layers": o.limits.maxLayers = try args.onceCount(for: a)
+      case "--tile-memory": o.tileMemory = try args.onceMebibytes(for: a)
       case "--scale": o.scale = try args.positiveNumber(for: a)
       case "--time":
         let v = try args.value(for: a)
@@ -83,12 +86,13 @@ enum ParityCommand {
     }
     if let diff = o.diff {
       do throws(UsageError) {
-        try InputFiles(scene: path, images: s.imageFiles).check(output: diff, option: "--diff")
+        try InputFiles(scene: path, images: s.imageFiles, tiles: s.tilePyramids).check(output: diff, option: "--diff")
       } catch {
         console.err(UsageError.report(error, command: "strata parity", usage: usage))
         return .usage
       }
     }
+    if let bytes = o.tileMemory { TileCache.shared.budget = bytes }
     let list = RenderListCompiler(width: s.pixelWidth, height: s.pixelHeight, scale: s.scale, background: s.background)
       .compile(s.root.snapshot(at: o.time))
     let gl: GLRenderer

@@ -32,6 +32,9 @@ enum RenderCommand {
                              else auto ('strata info' says what auto picks here)
       --scale S              pixels per point, overriding the scene's "scale"
       --max-layers N         the most layers the scene may have (default 100000)
+      --tile-memory MIB      the most memory of decoded tiles of tiled layers, in MiB
+                             (default 128): what is kept between frames, and the most one
+                             tiled layer's frame may need (more refuses the frame)
       --verbose              say which backend rendered and how long each step took
       -h, --help             show this help
 
@@ -64,6 +67,8 @@ enum RenderCommand {
     var fps = 30.0
     var format = FrameFormat.png
     var limits = SceneLimits()
+    /// `--tile-memory`, in bytes.
+    var tileMemory: Int?
   }
 
   static func parse(_ args: [String], environment: [String: String] = [:]) throws(UsageError) -> Options? {
@@ -96,6 +101,7 @@ enum RenderCommand {
         guard let f = FrameFormat(rawValue: v) else { throw UsageError(message: "unknown format '\(v)'; choose png, apng or rgba") }
         o.format = f
       case "--max-layers": o.limits.maxLayers = try args.onceCount(for: a)
+      case "--tile-memory": o.tileMemory = try args.onceMebibytes(for: a)
       case "--verbose", "-v": o.verbose = true
       default:
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
@@ -134,7 +140,7 @@ enum RenderCommand {
     guard var scene = load(options, console: console) else { return .failure }
     if let s = options.scale { scene.scale = s }
     // Before anything is written: -o must not name the scene file or one of its images.
-    let inputs = InputFiles(scene: options.scene!, images: scene.imageFiles)
+    let inputs = InputFiles(scene: options.scene!, images: scene.imageFiles, tiles: scene.tilePyramids)
     do throws(UsageError) {
       if let frames = options.frames, options.format == .png, let pattern = try FramePattern(options.output!) {
         try inputs.check(pattern: pattern, frames: frames, option: "-o")
@@ -145,6 +151,7 @@ enum RenderCommand {
       console.err(UsageError.report(error, command: "strata render", usage: usage))
       return .usage
     }
+    if let bytes = options.tileMemory { TileCache.shared.budget = bytes }
     return FrameSequence(scene: scene, options: options, console: console).render()
   }
 

@@ -28,6 +28,9 @@ public protocol LayerKindCompiling: LayerKindSnapshot {
   /// inside a context; its `compile` then sees `isPlaneOfRenderingContext` and leaves them
   /// out. Nil (the default) keeps everything in the layer's plane.
   func depthSprites(of layer: LayerSnapshot) -> [DepthSprite]?
+  /// False for a kind that draws the layer's `contents` its own way (a tiled layer cuts
+  /// them into tiles): the compiler then leaves them out. Default true.
+  var drawsContents: Bool { get }
 }
 
 /// A sprite that is a plane of a 3D rendering context by itself (`depthSprites(of:)`): in
@@ -56,6 +59,7 @@ extension LayerKindCompiling {
   public func sublayerInstances(of layer: LayerSnapshot) -> [SublayerInstance]? { nil }
   public var sharesDepthWithSublayers: Bool { false }
   public func depthSprites(of layer: LayerSnapshot) -> [DepthSprite]? { nil }
+  public var drawsContents: Bool { true }
 }
 
 /// One copy of a layer's sublayers, as a kind's traversal hook returns it

@@ -115,7 +115,8 @@ public struct RenderListCompiler {
           opacity: 1, clip: clip, edges: edges)
       }
       let inner = ownClip ?? clip
-      if let image = layer.contents {
+      let kind = layer.kindSnapshot as? any LayerKindCompiling
+      if let image = layer.contents, kind?.drawsContents != false {
         let pieces = ContentsLayout.pieces(
           bounds: bounds, pixelWidth: image.width, pixelHeight: image.height, gravity: layer.contentsGravity,
           contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter, contentsScale: layer.contentsScale)
@@ -131,7 +132,6 @@ public struct RenderListCompiler {
       }
       // The kind's own content (a shape, a gradient…), where contents go: above the
       // background and contents, below the sublayers (unless the kind says otherwise).
-      let kind = layer.kindSnapshot as? any LayerKindCompiling
       let kindContext = kind.map { _ in
         var c = LayerKindContext(
           label: label, map: map, bounds: bounds, radii: radii, edges: edges, clip: inner, clipBounds: clipBounds(inner),

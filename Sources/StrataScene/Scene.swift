@@ -1,4 +1,5 @@
 import Strata
+import StrataPNG
 
 /// A loaded scene file: a canvas and the layer tree to draw on it.
 ///
@@ -20,6 +21,9 @@ public struct Scene {
   /// The image files the scene loaded, as opened (relative to the working directory or
   /// absolute), each once: tools check that an output would not overwrite one.
   public var imageFiles: [String] = []
+  /// The tile pyramids the scene's tiled layers read, each once: their files are inputs
+  /// too, though only those a frame needs are opened.
+  public var tilePyramids: [PNGTileSource] = []
 
   /// The largest rendered width or height, in pixels (`width * scale`, rounded up).
   public static let maxPixelsPerSide = 16384

@@ -14,6 +14,8 @@ final class SceneBuilder {
   private var images: [String: Image] = [:]
   /// The paths of `images`, in the order they were first loaded.
   private(set) var imagePaths: [String] = []
+  /// The tile pyramids of tiled layers, in the order they were named.
+  var tilePyramids: [PNGTileSource] = []
 
   init(file: String, baseDirectory: String, pixelBudget: Int, limits: SceneLimits = SceneLimits()) {
     self.file = file

@@ -76,6 +76,7 @@ public enum SceneLoader {
     }
     var scene = Scene(width: width, height: height, scale: scale, background: background, root: root, fileName: fileName)
     scene.imageFiles = builder.imagePaths
+    scene.tilePyramids = builder.tilePyramids
     return scene
   }
 

@@ -8,7 +8,7 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TILED|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
   after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout, and for the
@@ -21,9 +21,15 @@ let usage = """
   <renderer>:emitter'); '--scene S4:layers' or 'S4:emitter' times one. P100K is an additive emitter with 100,000 live particles.
   CUBE (6 faces) and PLANES200 (200 crossing planes) are 3D contexts: 'strata-sort' lines give
   the time of their depth sorting per frame (within the frame time).
+  TILED draws a 100000 x 100000 pyramid of PNG tiles (made once, hard links, in
+  $STRATA_BENCH_TILES or the temporary directory) zoomed out to fit ('TILED <renderer>:fit')
+  and at 1:1 in a corner (':corner'), cold (the tile cache emptied before every frame) and
+  with the cache kept (':cached:fit'); 'TILED decoded-tiles:fit N' gives the tiles a cold
+  frame decodes and 'TILED peak-rss-mib:fit M' the process's peak resident memory so far
+  (run '--scene TILED:fit' alone for its own).
   """
 
-let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200"]
+let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200", "TILED"]
 var scenes = allScenes
 var frames = 15, warmup = 3
 var saveDir: String? = nil
@@ -79,6 +85,7 @@ func forms(_ name: String) -> [(suffix: String, scene: () -> BenchScene)]? {
   case "P100K": [("", BenchScenes.p100k)]
   case "CUBE": [("", BenchScenes.cube)]
   case "PLANES200": [("", BenchScenes.planes200)]
+  case "TILED": [(":fit", BenchScenes.tiledFit), (":corner", BenchScenes.tiledCorner)]
   default: nil
   }
 }
@@ -103,16 +110,20 @@ for name in scenes {
       precondition(drawn == n, "\(name)\(form) draws \(drawn) particles, not \(n)")
     }
     var target = PixelBuffer(width: scene.width, height: scene.height)
-    // Path masks are kept between frames; the cold runs start each frame without them.
-    let runs: [(backend: String, cold: Bool)] = backends.flatMap { b in parts[0] == "S2" ? [(b, true), (b, false)] : [(b, false)] }
+    // Path masks and tiles are kept between frames; the cold runs start each frame without them.
+    let coldToo = parts[0] == "S2" || parts[0] == "TILED"
+    let runs: [(backend: String, cold: Bool)] = backends.flatMap { b in coldToo ? [(b, true), (b, false)] : [(b, false)] }
     for (backend, cold) in runs {
-      let suffix = (parts[0] == "S2" && !cold ? ":cached" : "") + form
+      let suffix = (coldToo && !cold ? ":cached" : "") + form
+      var decoded: [Int] = []
       var times: [Double] = [], readbacks: [Double] = [], compiles: [Double] = [], sorts: [Double] = []
       var sorting = DepthSortStatistics()
       for i in 0..<(warmup + frames) {
-        if cold { PathMaskCache.shared.removeAll() }
+        if cold { PathMaskCache.shared.removeAll(); TileCache.shared.removeAll() }
+        let decodedBefore = TileCache.shared.decodedTiles
         let t0 = DispatchTime.now().uptimeNanoseconds
         let list = compile(scene)
+        if i >= warmup { decoded.append(TileCache.shared.decodedTiles - decodedBefore) }
         if i >= warmup, list.depthSorting.contexts > 0 {
           sorts.append(ms(list.depthSorting.time))
           sorting = list.depthSorting
@@ -143,6 +154,11 @@ for name in scenes {
         report(
           parts[0], "strata-cpu" + suffix, times,
           " threads \(ProcessInfo.processInfo.activeProcessorCount) snapshot+compile \(String(format: "%.1f", median(compiles))) ms")
+      }
+      if parts[0] == "TILED" {
+        // The tiles a frame decoded (every frame of a cold run decodes the same ones).
+        print("\(parts[0]) decoded-tiles\(suffix) \(decoded.max() ?? 0)")
+        print("\(parts[0]) peak-rss-mib\(suffix) \(String(format: "%.1f", Double(BenchScenes.peakResidentBytes()) / 1048576))")
       }
       if !sorts.isEmpty {
         report(parts[0], "strata-sort" + suffix, sorts, " planes \(sorting.planes) pieces \(sorting.pieces) trees \(sorting.trees)")

@@ -29,7 +29,7 @@ public enum GoldenScenes {
   /// Every scene, built fresh (layers are mutable, so each test gets its own).
   public static func all() -> [GoldenScene] {
     [backgroundsAndCorners(), borders(), contentsGravity(), contentsRectCenterAndScale(), filters(), opacityOrderAndVisibility(), perspectiveAndDoubleSided(), geometryBehindTheEyeIsCut(), masksToBounds(), sublayerTransformFlipAndEdgeAntialiasing(), scaleMultipliesDevicePixels(), trilinearInSteepPerspective(), checkerKind(),
-     shapeFillAndStroke(), shapeDashAndTrim(), shapeLayers(), shapeAtScale2(), gradientKind(), gradientStops(), replicatorKind(), transformKind()]
+     shapeFillAndStroke(), shapeDashAndTrim(), shapeLayers(), shapeAtScale2(), gradientKind(), gradientStops(), replicatorKind(), transformKind()] + textScenes()
   }
 
   /// The scene names, for parameterised tests.

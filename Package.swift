@@ -89,7 +89,7 @@ let package = Package(
     .executableTarget(name: "strata-path-bench", dependencies: ["StrataPath"], path: "Tests/PathBench"),
     .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
     .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG", "StrataGoldenScenes"]),
-    .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataPath", "StrataRender"]),
+    .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataPath", "StrataText", "StrataRender", "CFreeType"]),
     // Scenes and images shared by the CPU and GPU golden tests, and the test-only layer
     // kind of docs/AddingALayerKind.md (its model and compile step).
     .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataPath", "StrataRender"], path: "Tests/GoldenScenes"),

@@ -8,7 +8,7 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TEXT200|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
   after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout, and for the
@@ -20,10 +20,13 @@ let usage = """
   then as one additive emitter with 20000 particles spread the same way ('S4
   <renderer>:emitter'); '--scene S4:layers' or 'S4:emitter' times one. P100K is an additive emitter with 100,000 live particles.
   CUBE (6 faces) and PLANES200 (200 crossing planes) are 3D contexts: 'strata-sort' lines give
-  the time of their depth sorting per frame (within the frame time).
+  the time of their depth sorting per frame (within the frame time). TEXT200 (200 text
+  labels) is timed cold (layouts, text masks and glyph bitmaps dropped before every frame),
+  with glyph bitmaps kept (':glyphs': the layouts and masks are made again from cached
+  glyphs) and with every cache kept (':cached').
   """
 
-let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200"]
+let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200", "TEXT200"]
 var scenes = allScenes
 var frames = 15, warmup = 3
 var saveDir: String? = nil
@@ -79,6 +82,7 @@ func forms(_ name: String) -> [(suffix: String, scene: () -> BenchScene)]? {
   case "P100K": [("", BenchScenes.p100k)]
   case "CUBE": [("", BenchScenes.cube)]
   case "PLANES200": [("", BenchScenes.planes200)]
+  case "TEXT200": [("", BenchScenes.text200)]
   default: nil
   }
 }
@@ -104,13 +108,27 @@ for name in scenes {
     }
     var target = PixelBuffer(width: scene.width, height: scene.height)
     // Path masks are kept between frames; the cold runs start each frame without them.
-    let runs: [(backend: String, cold: Bool)] = backends.flatMap { b in parts[0] == "S2" ? [(b, true), (b, false)] : [(b, false)] }
-    for (backend, cold) in runs {
-      let suffix = (parts[0] == "S2" && !cold ? ":cached" : "") + form
+    // What each run drops before every frame: S2 its path masks (cold) or nothing; TEXT200
+    // everything of text, the layouts and masks but not the glyph bitmaps, or nothing.
+    enum Cold { case all, keepGlyphs, none }
+    let levels: [(Cold, String)] =
+      switch parts[0] {
+      case "S2": [(.all, ""), (.none, ":cached")]
+      case "TEXT200": [(.all, ""), (.keepGlyphs, ":glyphs"), (.none, ":cached")]
+      default: [(.none, "")]
+      }
+    let runs = backends.flatMap { b in levels.map { (backend: b, cold: $0.0, level: $0.1) } }
+    for (backend, cold, level) in runs {
+      let suffix = level + form
       var times: [Double] = [], readbacks: [Double] = [], compiles: [Double] = [], sorts: [Double] = []
       var sorting = DepthSortStatistics()
       for i in 0..<(warmup + frames) {
-        if cold { PathMaskCache.shared.removeAll() }
+        if cold != .none {
+          PathMaskCache.shared.removeAll()
+          TextLayoutCache.shared.removeAll()
+          TextMaskCache.shared.removeAll()
+          if cold == .all { GlyphBitmapCache.shared.removeAll() }
+        }
         let t0 = DispatchTime.now().uptimeNanoseconds
         let list = compile(scene)
         if i >= warmup, list.depthSorting.contexts > 0 {

@@ -15,7 +15,9 @@ public final class FontLibrary: Sendable {
 
   private struct State {
     var files: [String: FontFace] = [:]
-    var names: [String: FontFace] = [:]
+    /// What each name resolved to, failures too: fontconfig's answer does not change while
+    /// the process runs, and a layer naming a missing font asks again every frame.
+    var names: [String: Result<FontFace, FontError>] = [:]
     var fallbacks: [FallbackKey: FontFace?] = [:]
   }
   private struct FallbackKey: Hashable {
@@ -42,11 +44,16 @@ public final class FontLibrary: Sendable {
 
   /// The face fontconfig finds for `name`, a PostScript or family name.
   public func face(named name: String) throws(FontError) -> FontFace {
-    if let f = state.withLock({ $0.names[name] }) { return f }
-    let match = try resolve(name)
-    let face = try face(file: match.file, index: match.index)
-    state.withLock { $0.names[name] = face }
-    return face
+    if let known = state.withLock({ $0.names[name] }) { return try known.get() }
+    let result: Result<FontFace, FontError>
+    do throws(FontError) {
+      let match = try resolve(name)
+      result = .success(try face(file: match.file, index: match.index))
+    } catch {
+      result = .failure(error)
+    }
+    state.withLock { $0.names[name] = result }
+    return try result.get()
   }
 
   /// The file and face index `name` stands for, or an error saying what fontconfig offered.

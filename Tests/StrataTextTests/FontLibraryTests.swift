@@ -41,6 +41,18 @@ import Testing
     #expect(bold.styleName.contains("Bold"), "\(bold)")
   }
 
+  /// "Related" is what fontconfig's configuration substitutes for a name before the generic
+  /// fallbacks any name gets: Helvetica's metric aliases (30-metric-aliases.conf) are, the
+  /// sans-serif list is not.
+  @Test func aliasesAreTheConfiguredSubstitutes() {
+    let helvetica = Set(FontLibrary.aliases(of: "Helvetica"))
+    #expect(helvetica.isSuperset(of: ["helvetica", "nimbus sans", "liberation sans", "arial"]), "\(helvetica)")
+    #expect(!helvetica.contains("dejavu sans") && !helvetica.contains("noto sans"), "\(helvetica)")
+    let dejavu = Set(FontLibrary.aliases(of: "DejaVu Sans"))
+    #expect(dejavu.contains("dejavu sans") && !dejavu.contains("nimbus sans"), "\(dejavu)")
+    #expect(Set(FontLibrary.aliases(of: "Strata Missing Family")) == ["strata missing family"])
+  }
+
   @Test func postScriptAndFamilyNames() throws {
     // DejaVu Sans is installed wherever fontconfig is (fontconfig-config depends on it).
     let byFamily = try FontLibrary.shared.face(named: "DejaVu Sans")

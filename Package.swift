@@ -14,7 +14,7 @@ let package = Package(
     .library(
       name: "Strata",
       targets: [
-        "Strata", "StrataPath", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends",
+        "Strata", "StrataPath", "StrataText", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends",
       ]),
     .library(name: "StrataCompare", targets: ["StrataCompare"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
@@ -28,15 +28,27 @@ let package = Package(
     // Headers only: EGL, GLES and GBM are loaded with dlopen at run time, so the tools start
     // (and fall back to the CPU renderer) on machines without them.
     .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
+    // The Linux text stack: fontconfig finds fonts, HarfBuzz shapes, FreeType reads glyph
+    // outlines, FriBidi resolves bidirectional levels.
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     // The path engine: paths, SVG path data, flattening, trimming, dashing, stroking and the
     // coverage rasteriser both backends share. It depends on nothing, so shape layers, shadow
     // paths, masks, text outlines and Lottie can all use it.
     .target(name: "StrataPath", swiftSettings: [.strictMemorySafety()]),
+    // Text: fonts, shaping, bidi, line breaking and layout into positioned glyphs and their
+    // outlines. It knows no layer (the compile step of text layers turns its glyphs into
+    // coverage masks).
+    .target(
+      name: "StrataText", dependencies: ["StrataPath", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"],
+      swiftSettings: [.strictMemorySafety()]),
     // The model; a shape layer's path and a layer's shadowPath are StrataPath paths.
     .target(name: "Strata", dependencies: ["StrataPath"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"], swiftSettings: [.strictMemorySafety()]),
-    .target(name: "StrataScene", dependencies: ["Strata", "StrataPath", "StrataPNG"], swiftSettings: [.strictMemorySafety()]),
-    .target(name: "StrataRender", dependencies: ["Strata", "StrataPath"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataScene", dependencies: ["Strata", "StrataPath", "StrataPNG", "StrataText"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataRender", dependencies: ["Strata", "StrataPath", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata-embed-shaders", path: "Plugins/ShaderEmbedder"),
     .plugin(
@@ -71,12 +83,13 @@ let package = Package(
       name: "strata-bench", dependencies: ["Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG"],
       swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath"]),
+    .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataPath", "CHarfBuzz", "CFreeType"]),
     .testTarget(name: "StrataPathTests", dependencies: ["StrataPath"], resources: [.copy("Fixtures")]),
     // Times the path engine on the S2 benchmark's geometry (release builds only).
     .executableTarget(name: "strata-path-bench", dependencies: ["StrataPath"], path: "Tests/PathBench"),
     .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
     .testTarget(name: "StrataSceneTests", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG", "StrataGoldenScenes"]),
-    .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataPath", "StrataRender"]),
+    .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataPath", "StrataText", "StrataRender", "CFreeType"]),
     // Scenes and images shared by the CPU and GPU golden tests, and the test-only layer
     // kind of docs/AddingALayerKind.md (its model and compile step).
     .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataPath", "StrataRender"], path: "Tests/GoldenScenes"),

@@ -21,6 +21,7 @@ extension SceneBuilder {
     case .numberArray: .numbers(try f.numberList())
     case .colorArray: .colors(try f.colors())
     case .path: .path(try f.shapePath())
+    case .text: .text(try textString(f))
     }
   }
 

@@ -8,7 +8,7 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TILED|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TILED|TEXT200|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
   after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout, and for the
@@ -27,9 +27,12 @@ let usage = """
   with the cache kept (':cached:fit'); 'TILED decoded-tiles:fit N' gives the tiles a cold
   frame decodes and 'TILED peak-rss-mib:fit M' the process's peak resident memory so far
   (run '--scene TILED:fit' alone for its own).
+  TEXT200 (200 text labels) is timed cold (layouts, text masks and glyph bitmaps dropped
+  before every frame), with glyph bitmaps kept (':glyphs': the layouts and masks are made
+  again from cached glyphs) and with every cache kept (':cached').
   """
 
-let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200", "TILED"]
+let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200", "TILED", "TEXT200"]
 var scenes = allScenes
 var frames = 15, warmup = 3
 var saveDir: String? = nil
@@ -86,6 +89,7 @@ func forms(_ name: String) -> [(suffix: String, scene: () -> BenchScene)]? {
   case "CUBE": [("", BenchScenes.cube)]
   case "PLANES200": [("", BenchScenes.planes200)]
   case "TILED": [(":fit", BenchScenes.tiledFit), (":corner", BenchScenes.tiledCorner)]
+  case "TEXT200": [("", BenchScenes.text200)]
   default: nil
   }
 }
@@ -110,16 +114,31 @@ for name in scenes {
       precondition(drawn == n, "\(name)\(form) draws \(drawn) particles, not \(n)")
     }
     var target = PixelBuffer(width: scene.width, height: scene.height)
-    // Path masks and tiles are kept between frames; the cold runs start each frame without them.
-    let coldToo = parts[0] == "S2" || parts[0] == "TILED"
-    let runs: [(backend: String, cold: Bool)] = backends.flatMap { b in coldToo ? [(b, true), (b, false)] : [(b, false)] }
-    for (backend, cold) in runs {
-      let suffix = (coldToo && !cold ? ":cached" : "") + form
+    // Path masks, tiles and text are kept between frames; the cold runs start each frame
+    // without them. What each run drops before every frame: S2 its path masks (cold) or
+    // nothing; TILED its tiles and masks, or nothing; TEXT200 everything of text, the
+    // layouts and masks but not the glyph bitmaps, or nothing.
+    enum Cold { case all, keepGlyphs, none }
+    let levels: [(Cold, String)] =
+      switch parts[0] {
+      case "S2", "TILED": [(.all, ""), (.none, ":cached")]
+      case "TEXT200": [(.all, ""), (.keepGlyphs, ":glyphs"), (.none, ":cached")]
+      default: [(.none, "")]
+      }
+    let runs = backends.flatMap { b in levels.map { (backend: b, cold: $0.0, level: $0.1) } }
+    for (backend, cold, level) in runs {
+      let suffix = level + form
       var decoded: [Int] = []
       var times: [Double] = [], readbacks: [Double] = [], compiles: [Double] = [], sorts: [Double] = []
       var sorting = DepthSortStatistics()
       for i in 0..<(warmup + frames) {
-        if cold { PathMaskCache.shared.removeAll(); TileCache.shared.removeAll() }
+        if cold != .none {
+          PathMaskCache.shared.removeAll()
+          TileCache.shared.removeAll()
+          TextLayoutCache.shared.removeAll()
+          TextMaskCache.shared.removeAll()
+          if cold == .all { GlyphBitmapCache.shared.removeAll() }
+        }
         let decodedBefore = TileCache.shared.decodedTiles
         let t0 = DispatchTime.now().uptimeNanoseconds
         let list = compile(scene)

@@ -30,7 +30,7 @@ public enum GoldenScenes {
   public static func all() -> [GoldenScene] {
     [backgroundsAndCorners(), borders(), contentsGravity(), contentsRectCenterAndScale(), filters(), opacityOrderAndVisibility(), perspectiveAndDoubleSided(), geometryBehindTheEyeIsCut(), masksToBounds(), sublayerTransformFlipAndEdgeAntialiasing(), scaleMultipliesDevicePixels(), trilinearInSteepPerspective(), checkerKind(),
      shapeFillAndStroke(), shapeDashAndTrim(), shapeLayers(), shapeAtScale2(), gradientKind(), gradientStops(), replicatorKind(), transformKind(), emitterKind(),
-     tiledKind(), scrollKind()]
+     tiledKind(), scrollKind()] + textScenes()
   }
 
   /// The scene names, for parameterised tests.

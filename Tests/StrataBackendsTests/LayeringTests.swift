@@ -18,12 +18,13 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
       .filter { !$0.isEmpty }
   }
 
-  /// The modules the Swift files of `Sources/<module>` import.
+  /// The modules the Swift files of `Sources/<module>` (and its folders) import.
   static func imports(in module: String) throws -> Set<String> {
     let dir = repoRoot.appendingPathComponent("Sources/\(module)")
     var found = Set<String>()
-    for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".swift") {
-      let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+    let files = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+    for file in files where file.pathExtension == "swift" {
+      let text = try String(contentsOf: file, encoding: .utf8)
       for line in text.split(separator: "\n") where line.hasPrefix("import ") {
         found.insert(String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces))
       }
@@ -35,6 +36,17 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
     #expect(!(try Self.dependencies(of: "StrataGL")).contains("StrataCPU"))
     #expect(!(try Self.imports(in: "StrataGL")).contains("StrataCPU"))
     #expect(!(try Self.dependencies(of: "StrataCPU")).contains("StrataGL"))
+  }
+
+  /// Text is a module of its own below the render list: it knows paths and its C
+  /// libraries, no layer; the model knows no text engine (a text layer's font is a name).
+  @Test func textSitsBesideTheModel() throws {
+    let text = try Self.dependencies(of: "StrataText")
+    #expect(Set(text).isSubset(of: ["StrataPath", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]), "\(text)")
+    #expect(try Self.imports(in: "StrataText").isDisjoint(with: ["Strata", "StrataRender", "StrataScene"]))
+    #expect(!(try Self.dependencies(of: "Strata")).contains("StrataText"))
+    #expect(!(try Self.imports(in: "Strata")).contains("StrataText"))
+    #expect((try Self.dependencies(of: "StrataRender")).contains("StrataText"))
   }
 
   /// The CLI and the testing library reach the renderers through StrataBackends only.

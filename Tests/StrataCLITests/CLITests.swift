@@ -110,6 +110,14 @@ func scratchDirectory() throws -> URL {
     ("infinite", #"{"width": 10, "height": 10, "layers": [{"zPosition": 1e999}]}"#, "1e999"),
     ("negative size", #"{"width": 10, "height": 10, "layers": [{"bounds": [0, 0, -5, 5]}]}"#, "layers[0].bounds"),
     ("absurd canvas", #"{"width": 1000000, "height": 1000000, "layers": []}"#, "width"),
+    ("missing font", #"{"width": 10, "height": 10, "layers": [{"type": "text", "string": "a", "font": "fonts/nope.ttf"}]}"#,
+     "layers[0].font: fonts/nope.ttf: cannot be opened (missing or unreadable)"),
+    ("corrupt font", #"{"width": 10, "height": 10, "layers": [{"type": "text", "string": "a", "font": "bad.ttf"}]}"#,
+     "layers[0].font: bad.ttf: not a font file (unknown format)"),
+    ("unknown font", #"{"width": 10, "height": 10, "layers": [{"type": "text", "font": "Strata Missing Family"}]}"#,
+     #"layers[0].font: font "Strata Missing Family": no such font is installed"#),
+    ("run font", #"{"width": 10, "height": 10, "layers": [{"type": "text", "string": [{"text": "a"}, {"text": "b", "font": "gone.otf"}]}]}"#,
+     "layers[0].string[1].font: gone.otf: cannot be opened"),
   ]
 
   @Test(arguments: 0..<cases.count)
@@ -117,6 +125,7 @@ func scratchDirectory() throws -> URL {
     let (name, json, expected) = Self.cases[i]
     let dir = try scratchDirectory()
     try Data("this is not a PNG".utf8).write(to: dir.appendingPathComponent("bad.png"))
+    try Data("this is not a font".utf8).write(to: dir.appendingPathComponent("bad.ttf"))
     let scene = dir.appendingPathComponent("scene.json")
     try json.write(to: scene, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("out.png").path

@@ -2,7 +2,7 @@ import Foundation
 import StrataPNG
 import Testing
 
-/// The shapes, loading, replicator, particle and map examples (issues 11 to 13): they render on both backends within the
+/// The shapes, loading, replicator, particle, 3D, map and text examples (issues 11 to 13): they render on both backends within the
 /// cross-backend tier, the committed picture is what the scene draws, and pixels that
 /// follow from Core Animation's semantics are where the scene says.
 @Suite(.scratch) struct KindExampleTests {
@@ -59,7 +59,7 @@ import Testing
     #expect(image[490, 350] == background)  // beyond 3σ (σ = 7) of the card's left edge
   }
 
-  @Test(arguments: [("shapes", 0.0), ("shapes", 0.5), ("shapes", 1.5), ("loading", 0.35), ("loading", 1.1), ("replicator", 0.35), ("replicator", 1.9), ("particles", 1.0), ("particles", 4.0), ("cube", 0.6), ("cube", 2.7), ("planes", 1.4), ("planes", 4.2), ("map", 0.0), ("map", 1.7), ("map", 3.2)])
+  @Test(arguments: [("shapes", 0.0), ("shapes", 0.5), ("shapes", 1.5), ("loading", 0.35), ("loading", 1.1), ("replicator", 0.35), ("replicator", 1.9), ("particles", 1.0), ("particles", 4.0), ("cube", 0.6), ("cube", 2.7), ("planes", 1.4), ("planes", 4.2), ("map", 0.0), ("map", 1.7), ("map", 3.2), ("text", 0.3), ("text", 1.2)])
   func examplesAgreeAcrossBackends(name: String, time: Double) throws {
     let scene = repoRoot.appendingPathComponent("Examples/\(name).json").path
     let (code, c) = strata("parity", scene, "--time", String(time))

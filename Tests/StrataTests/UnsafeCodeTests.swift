@@ -46,8 +46,8 @@ import Testing
   /// not import the C library. (Foundation re-exports it, so a C call through Foundation
   /// is not caught here; the compiler still flags every one that takes a pointer.)
   @Test func unsafeCodeStaysInCallWrappers() throws {
-    let wrappedOnly = ["StrataPNG", "StrataCLI", "strata", "strata-bench", "strata-memory-probe"]
-    let cModules = ["Glibc", "Musl", "Darwin", "CPNG", "CEGL"]
+    let wrappedOnly = ["StrataPNG", "StrataText", "StrataCLI", "strata", "strata-bench", "strata-memory-probe"]
+    let cModules = ["Glibc", "Musl", "Darwin", "CPNG", "CEGL", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]
     for module in wrappedOnly {
       for file in try Self.swiftFiles(in: Self.directory(of: module)) where !file.lastPathComponent.hasSuffix("+Calls.swift") {
         let source = try String(contentsOf: file, encoding: .utf8)

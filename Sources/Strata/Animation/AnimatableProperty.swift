@@ -131,6 +131,13 @@ public struct AnimatableProperty: @unchecked Sendable {
                         set: { l, v in if case .path(let p) = v { l[keyPath: kp] = p.isEmpty ? nil : p } })]
   }
 
+  /// A text layer's string: discrete, never implicitly animated (nil reads as the empty
+  /// string, and an empty plain string writes nil).
+  public static func text<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, TextString?>) -> [AnimatableProperty] {
+    [AnimatableProperty(path, .text, L.self, implicit: false, get: { .text($0[keyPath: kp] ?? .plain("")) },
+                        set: { l, v in if case .text(let t) = v { l[keyPath: kp] = t == .plain("") ? nil : t } })]
+  }
+
   /// The point and its `.x` and `.y`.
   public static func point<L: Layer>(_ path: String, _ kp: ReferenceWritableKeyPath<L, Point>, implicit: Bool = true) -> [AnimatableProperty] {
     [AnimatableProperty(path, .point, L.self, implicit: implicit, get: { .point($0[keyPath: kp]) },

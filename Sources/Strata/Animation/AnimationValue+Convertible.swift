@@ -90,3 +90,13 @@ extension AnimationValue: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
   public init(integerLiteral value: Int) { self = .number(Double(value)) }
   public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
+
+extension TextString: AnimationValueConvertible {
+  public var animationValue: AnimationValue { .text(self) }
+}
+
+/// A plain string, for a text layer's `string` (`a.values = ["1", "2", "3"]` needs
+/// `TextString`s or `AnimationValue`s; a single value may be a `String`).
+extension String: AnimationValueConvertible {
+  public var animationValue: AnimationValue { .text(.plain(self)) }
+}

@@ -24,10 +24,12 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
   /// A shape's path (`ShapeLayer.path`, `shadowPath`): element-wise when both paths have the
   /// same elements, otherwise it jumps (see `interpolated(to:_:)`).
   indirect case path(StrataPath.Path)
+  /// A text layer's string: discrete, it changes at the end of a segment (at each keyframe).
+  indirect case text(TextString)
 
   /// The kinds, for messages and key-path tables.
   public enum Kind: String, Sendable {
-    case number, point, size, rect, color, transform, bool, path
+    case number, point, size, rect, color, transform, bool, path, text
     case numberArray = "number array", colorArray = "color array"
   }
 
@@ -43,6 +45,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .numbers: .numberArray
     case .colors: .colorArray
     case .path: .path
+    case .text: .text
     }
   }
 
@@ -59,7 +62,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .numbers(let v): v
     case .colors(let c): c.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
     // Paths never go through components: every operation below handles them first.
-    case .path: []
+    case .path, .text: []
     }
   }
 
@@ -87,6 +90,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .numberArray: .numbers(c)
     case .colorArray: .colors(stride(from: 0, to: c.count - 3, by: 4).map { Color(c[$0], c[$0 + 1], c[$0 + 2], c[$0 + 3]) })
     case .path: preconditionFailure("a path is not made from components")
+    case .text: preconditionFailure("a string is not made from components")
     }
   }
 
@@ -99,6 +103,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .numberArray: .numbers([])
     case .colorArray: .colors([])
     case .path: .path(StrataPath.Path())
+    case .text: .text(.plain(""))
     default: make(kind, [Double](repeating: 0, count: kind == .number ? 1 : kind == .point || kind == .size ? 2 : 4))
     }
   }
@@ -115,6 +120,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case .numbers(let v): "\(v)"
     case .colors(let c): "\(c)"
     case .path(let p): "\(p)"
+    case .text(let t): "\"\(t)\""
     }
   }
 }
@@ -131,7 +137,7 @@ extension AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)):
       return .transform(Transform3D.interpolate(x, y, f))
-    case (.bool, .bool):
+    case (.bool, .bool), (.text, .text):
       return f >= 1 ? b : self
     case (.path(let x), .path(let y)):
       // Core Animation leaves paths of different elements undefined; they jump to the new
@@ -155,7 +161,7 @@ extension AnimationValue {
   public func adding(_ b: AnimationValue) -> AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)): return .transform(y.concatenating(x))
-    case (.bool, .bool), (.path, .path): return b
+    case (.bool, .bool), (.path, .path), (.text, .text): return b
     case _ where count != b.count:
       precondition(kind == b.kind, "cannot add \(kind) to \(b.kind)")
       return count == 0 ? b : self
@@ -170,7 +176,7 @@ extension AnimationValue {
   public func subtracting(_ b: AnimationValue) -> AnimationValue {
     switch (self, b) {
     case (.transform(let x), .transform(let y)): return .transform(y.inverted.map { $0.concatenating(x) } ?? x)
-    case (.bool, .bool), (.path, .path): return self
+    case (.bool, .bool), (.path, .path), (.text, .text): return self
     case _ where count != b.count: return self
     default: return .make(kind, zip(components, b.components).map(-))
     }

@@ -11,7 +11,7 @@ import Synchronization
 /// with `register(_:)` before it is used by name or key path.
 public enum LayerKinds {
   /// The kinds built into Strata.
-  static let builtIn: [Layer.Type] = [Layer.self, ShapeLayer.self, GradientLayer.self, ReplicatorLayer.self, EmitterLayer.self, TransformLayer.self, ScrollLayer.self, TiledLayer.self]
+  static let builtIn: [Layer.Type] = [Layer.self, ShapeLayer.self, GradientLayer.self, ReplicatorLayer.self, EmitterLayer.self, TransformLayer.self, ScrollLayer.self, TiledLayer.self, TextLayer.self]
 
   /// Every kind, in registration order (the built-in ones first).
   public static var all: [Layer.Type] { registry.withLock { $0.kinds } }

@@ -7,7 +7,11 @@ import StrataRender
 /// first.
 ///
 /// Images are immutable and `Image.id` is never reused, so the key alone says whether a
-/// texture still shows its image; the store does not keep images alive.
+/// texture still shows its image; the store does not keep images alive. Nor does it keep
+/// the textures of images that are gone (tiles a tiled layer's cache dropped, say): they
+/// can never be asked for again, so each frame starts by releasing them. On llvmpipe
+/// textures are process memory, and waiting for the budget would hold hundreds of MiB of
+/// dead tiles.
 final class TextureStore {
   struct Key: Hashable {
     let image: Image.ID
@@ -23,6 +27,12 @@ final class TextureStore {
   /// batched before they are drawn.
   private var cache: LRUCache<Key, GLTexture>
   private let garbage: GLGarbage
+  /// The image of each resident texture, without keeping it alive.
+  private var owners: [Key: WeakImage] = [:]
+
+  private struct WeakImage {
+    weak var image: Image?
+  }
 
   init(budgetBytes: Int, garbage: GLGarbage) {
     cache = LRUCache(limits: CacheLimits(bytes: budgetBytes), keepsCurrentFrame: true)
@@ -36,7 +46,16 @@ final class TextureStore {
   /// uploads one.
   var uploads: Int { cache.statistics.misses }
 
-  func beginFrame() { cache.beginFrame() }
+  /// Starts a frame: releases the textures of images that no longer exist.
+  ///
+  /// - Complexity: O(resident textures).
+  func beginFrame() {
+    cache.beginFrame()
+    for (key, owner) in owners where owner.image == nil {
+      _ = cache.removeValue(for: key)  // its name is deleted through `GLGarbage` on release
+      owners[key] = nil
+    }
+  }
 
   /// The texture for `key`, uploading it when it is not resident.
   func texture(_ gl: GLCalls, key: Key, image: Image, tiling: TextureTiling) -> GLTexture {
@@ -47,10 +66,16 @@ final class TextureStore {
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
     // Evicted textures delete their names (deferred to `GLGarbage`) when released here.
-    _ = cache.insert(t, bytes: t.bytes, for: key)
+    owners[key] = WeakImage(image: image)
+    if !cache.insert(t, bytes: t.bytes, for: key).isEmpty {
+      owners = owners.filter { cache.contains($0.key) }
+    }
     return t
   }
 
   /// Drops every texture (after a context loss, say).
-  func removeAll() { _ = cache.removeAll() }
+  func removeAll() {
+    _ = cache.removeAll()
+    owners = [:]
+  }
 }

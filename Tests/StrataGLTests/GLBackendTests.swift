@@ -90,6 +90,26 @@ func compile(_ scene: Scene) -> RenderList {
     #expect(gl.textureStats.residentBytes == 32 * 24 * 4)
   }
 
+  /// The texture of an image that no longer exists is released at the next frame, not when
+  /// the budget is full: its id is never reused, so it could never be drawn again (tiles a
+  /// tiled layer's cache dropped would otherwise pile up in llvmpipe's process memory).
+  @Test func texturesOfImagesThatAreGoneAreReleased() throws {
+    let gl = try GLRenderer()
+    func frame(_ image: Image) throws {
+      let r = root(32, 32, [layer(Rect(0, 0, 32, 32)) { $0.contents = image }])
+      _ = try gl.render(RenderListCompiler(width: 32, height: 32).compile(r.snapshot()))
+    }
+    let kept = Image(width: 16, height: 16) { _, _ in (255, 0, 0, 255) }
+    try frame(kept)
+    for _ in 0..<3 {
+      try frame(Image(width: 32, height: 32) { x, _ in (UInt8(x), 0, 0, 255) })  // gone after the frame
+    }
+    // The last transient image's texture goes at the next frame; the kept one stays.
+    try frame(kept)
+    #expect(gl.textureStats.residentBytes == 16 * 16 * 4, "\(gl.textureStats.residentBytes) bytes resident")
+    #expect(gl.textureStats.uploads == 4)
+  }
+
   /// A canvas beyond the render target limit is refused as `.unsupported`, so that the
   /// fallback chain (`StrataBackendsTests`) sends it to the CPU without retrying.
   @Test func oversizedCanvasIsUnsupported() throws {

@@ -38,7 +38,7 @@ extension GLRenderer {
     init(context: GLContext, budget: Int) {
       self.context = context
       self.textures = TextureStore(budgetBytes: budget, garbage: garbage)
-      self.targets = GLTargetPool(garbage: garbage)
+      self.targets = GLTargetPool(garbage: garbage, bgra: context.info.bgraTargets)
       self.maskAtlas = MaskAtlas(pageSize: min(Self.maskPageSize, context.info.maxTextureSize), byteLimit: Self.maskAtlasBytes)
     }
 
@@ -70,7 +70,7 @@ extension GLRenderer {
       maskAtlas.beginFrame()
       if canvasTarget?.width != list.width || canvasTarget?.height != list.height {
         canvasTarget = nil
-        canvasTarget = try GLTarget(gl, width: list.width, height: list.height, garbage: garbage)
+        canvasTarget = try GLTarget(gl, width: list.width, height: list.height, bgra: context.info.bgraTargets, garbage: garbage)
       }
       if instanceBuffer == nil { instanceBuffer = GLName(gl, .buffer, garbage: garbage) }
       if vertexArray == nil { vertexArray = GLName(gl, .vertexArray, garbage: garbage) }
@@ -255,7 +255,9 @@ extension GLRenderer {
           let offset = batch.first * stride + i * 16
           gl.vertexAttribPointer(i, size: 4, type: GL_FLOAT, normalized: false, stride: stride, offset: offset)
         }
-        gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+        // A fan of the quad's corners in order (draw.vert): llvmpipe takes a four-vertex fan
+        // without flat inputs as one rectangle when it is screen-aligned (GLTarget).
+        gl.drawArraysInstanced(GLenum(GL_TRIANGLE_FAN), 0, 4, GLsizei(batch.count))
         counts.drawCalls += 1
         counts.instances += batch.count
       }

@@ -27,6 +27,8 @@ extension GLRenderer {
     var maskAtlas: MaskAtlas
     /// The texture of each atlas page, with the page's generation.
     var maskPages: [(generation: Int, texture: GLTexture)?] = []
+    /// Textures of pages the atlas dropped, for its next new pages (GLRenderer+Kinds).
+    var spareMaskPages: [GLTexture] = []
     /// Masks uploaded so far.
     var maskUploads = 0
     var timings = Timings()

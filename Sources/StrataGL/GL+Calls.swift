@@ -355,7 +355,7 @@ extension GLCalls {
   ///
   /// The corresponding C function is `glTexImage2D`.
   func allocateTexImage2D(_ target: Int32, level: Int, internalFormat: Int32, width: Int, height: Int, format: Int32, type: Int32) {
-    unsafe texImage2D(
+    texImage2D(
       GLenum(target), GLint(level), GLint(internalFormat), GLsizei(width), GLsizei(height), 0, GLenum(format), GLenum(type), nil)
   }
 

@@ -12,7 +12,8 @@ extension GLRenderer {
     var textures: TextureStore
     /// Compiled programs by variant, built when first needed.
     var programs: [InstanceData.Variant: ShaderProgram] = [:]
-    var effectProgram: ShaderProgram?
+    /// The passes of `Shaders/effect.frag`, one program per mode (GLRenderer+Effects).
+    var effectPrograms: [Mode: ShaderProgram] = [:]
     var canvasTarget: GLTarget?
     let targets: GLTargetPool
     var instanceBuffer: GLName?

@@ -32,6 +32,12 @@ extension GLRenderer {
     var spareMaskPages: [GLTexture] = []
     /// Masks uploaded so far.
     var maskUploads = 0
+    /// Where small images are (GLRenderer+ImageAtlas): placed as masks are, by image id,
+    /// the byte limit counted in texels.
+    var imageAtlas: MaskAtlas
+    var imageAtlasPages: [(generation: Int, texture: GLTexture)?] = []
+    /// Images uploaded into the atlas so far.
+    var atlasUploads = 0
     var timings = Timings()
     var counts = FrameCounts()
     /// Bitmaps of `shouldRasterize` groups and blurred group shadows (GLRenderer+Caches).
@@ -43,6 +49,8 @@ extension GLRenderer {
       self.textures = TextureStore(budgetBytes: budget, garbage: garbage)
       self.targets = GLTargetPool(garbage: garbage, bgra: context.info.bgraTargets)
       self.maskAtlas = MaskAtlas(pageSize: min(Self.maskPageSize, context.info.maxTextureSize), byteLimit: Self.maskAtlasBytes)
+      self.imageAtlas = MaskAtlas(
+        pageSize: min(Self.imageAtlasPageSize, context.info.maxTextureSize), byteLimit: Self.imageAtlasBytes / 4)
     }
 
     mutating func installDebugLog() throws {
@@ -71,6 +79,7 @@ extension GLRenderer {
       counts = FrameCounts()
       textures.beginFrame()
       maskAtlas.beginFrame()
+      imageAtlas.beginFrame()
       if canvasTarget?.width != list.width || canvasTarget?.height != list.height {
         canvasTarget = nil
         canvasTarget = try GLTarget(gl, width: list.width, height: list.height, bgra: context.info.bgraTargets, garbage: garbage)
@@ -173,6 +182,11 @@ extension GLRenderer {
         }
       case .image(let p):
         for piece in splitter.pieces(d, p) {
+          if mask == nil, let a = atlasPiece(gl, d, piece, p, clip: clip) {
+            data.append(d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: a.page, texelMap: a.texelMap, paint: p)
+            assert(data.batches.last!.variant.simple, "an atlas image is drawn by the SIMPLE build only")
+            continue
+          }
           let tex = textures.texture(gl, key: piece.key, image: piece.image, tiling: piece.tiling)
           data.append(
             d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: tex, texelMap: piece.texelMap, paint: p,

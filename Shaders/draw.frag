@@ -18,20 +18,20 @@ uniform vec2 u_origin;         // device position of the target's pixel (0, 0)
 // nearest or bilinear filtering (set on the texture) follows the same texel-centre formula
 // as sampleNearestIn/sampleBilinearIn.
 uniform sampler2D u_texture;
-flat in vec4 v_color;
-flat in vec4 v_bounds;
+in vec4 v_color;
+in vec4 v_bounds;
 in vec2 v_st;
 #ifdef MASK
 uniform sampler2D u_mask;
-flat in float v_full;
+in float v_full;
 #endif
 #ifdef ROUNDED
 // A solid rounded rectangle in an affine plane: only pixels in the corner squares need
 // coverage; the interpolated layer point and the constant Jacobian give it.
 in vec2 v_uv;
-flat in vec4 v_rect;
-flat in vec4 v_radii;
-flat in vec4 v_jacobian;
+in vec4 v_rect;
+in vec4 v_radii;
+in vec4 v_jacobian;
 #endif
 out vec4 fragColor;
 

@@ -5,6 +5,10 @@
 // The SIMPLE variants (hard-edged rectangles without clips or mipmaps, the bulk of most
 // frames; TEXTURED for images, BOUNDED when a pixel-aligned clip narrows the draw) let the
 // GPU interpolate texture coordinates instead of inverting the map per pixel.
+// The quad is drawn as a triangle fan of its corners in order (0: x0y0, 1: x1y0, 2: x1y1,
+// 3: x0y1), and the SIMPLE outputs are not `flat` (the same value at every corner
+// interpolates to itself): llvmpipe then draws a screen-aligned quad as one rectangle,
+// with neither edge tests nor a diagonal shared by two triangles (GLTarget).
 precision highp float;
 precision highp int;
 
@@ -31,15 +35,15 @@ uniform vec2 u_origin;     // device position of the target's pixel (0, 0)
 uniform highp sampler2D u_texture;
 #ifdef ROUNDED
 out vec2 v_uv;               // the layer point, interpolated
-flat out vec4 v_rect;
-flat out vec4 v_radii;
-flat out vec4 v_jacobian;    // constant in an affine plane
+out vec4 v_rect;
+out vec4 v_radii;
+out vec4 v_jacobian;         // constant in an affine plane
 #endif
-flat out vec4 v_color;       // solid colour, or what texels are multiplied by (tint x opacity)
-flat out vec4 v_bounds;
+out vec4 v_color;            // solid colour, or what texels are multiplied by (tint x opacity)
+out vec4 v_bounds;
 #ifdef MASK
 uniform highp sampler2D u_mask;
-flat out float v_full;       // a run of full tiles: coverage 1, no texel read (MaskTiling)
+out float v_full;            // a run of full tiles: coverage 1, no texel read (MaskTiling)
 #endif
 // Texture coordinates (0...1), interpolated perspective-correctly by the GPU (clip w = W).
 out vec2 v_st;
@@ -61,7 +65,7 @@ flat out vec4 v_extra;
 
 void main() {
   float e = a_inv0.w;
-  vec2 corner = vec2((gl_VertexID & 1) != 0 ? a_rect.z + e : a_rect.x - e,
+  vec2 corner = vec2(((gl_VertexID + 1) & 2) != 0 ? a_rect.z + e : a_rect.x - e,
                      (gl_VertexID & 2) != 0 ? a_rect.w + e : a_rect.y - e);
   float X = a_fwd0.x * corner.x + a_fwd0.y * corner.y + a_fwd0.z;
   float Y = a_fwd0.w * corner.x + a_fwd1.x * corner.y + a_fwd1.y;

@@ -23,7 +23,15 @@ const int MODE_DOWNSAMPLE = 8;    // box average of u_factor x u_factor source t
 const int MODE_UPSAMPLE = 9;      // bilinear enlargement by u_factor
 
 uniform vec2 u_origin;
+// Built once per pass: PASS_MODE makes the mode a constant, so the compiler drops every
+// other branch (llvmpipe runs both sides of a branch on a uniform, texel fetches and
+// loops included: an RGBA32F composite of 1920 x 1080 ran all ten modes per pixel).
+// Without it (shader validation), the mode is a uniform.
+#ifdef PASS_MODE
+const int u_mode = PASS_MODE;
+#else
 uniform int u_mode;
+#endif
 uniform sampler2D u_src;
 uniform vec2 u_srcOrigin;
 uniform sampler2D u_aux;          // mask, or the copied destination

@@ -82,7 +82,8 @@ enum ContextFactory {
       robust: usedRobust && gl.getGraphicsResetStatus != nil
         && (glExts.contains("GL_KHR_robustness") || glExts.contains("GL_EXT_robustness")),
       debugOutput: gl.canLogDebugMessages && glExts.contains("GL_KHR_debug"),
-      additiveTarget: AdditiveTarget.best(extensions: glExts))
+      additiveTarget: AdditiveTarget.best(extensions: glExts),
+      bgraTargets: glExts.contains("GL_EXT_texture_format_BGRA8888") && gl.string(GL_RENDERER).lowercased().contains("llvmpipe"))
     return .success(GLContext(egl: egl, gl: gl, display: display, context: ctx, surface: surface, info: info, cleanup: cleanup))
   }
 }

@@ -48,6 +48,9 @@ public struct GLInfo: Sendable {
   /// The float format runs of plus-lighter draws are summed in (`AdditiveTarget`); nil
   /// where the context cannot render and blend into float textures.
   public var additiveTarget: AdditiveTarget? = nil
+  /// Whether 8-bit render targets are stored BGRA (`GLTarget`): on llvmpipe with
+  /// `GL_EXT_texture_format_BGRA8888`, whose rectangle and linear paths need them.
+  public var bgraTargets = false
   /// True for CPU rasterisers (llvmpipe, softpipe, SwiftShader).
   public var isSoftware: Bool {
     let r = renderer.lowercased()

@@ -50,6 +50,7 @@ import Foundation
   let activeTexture: PFNGLACTIVETEXTUREPROC
   let texStorage2D: PFNGLTEXSTORAGE2DPROC
   private let texSubImage2D: PFNGLTEXSUBIMAGE2DPROC
+  private let texImage2D: PFNGLTEXIMAGE2DPROC
   let texParameteri: PFNGLTEXPARAMETERIPROC
   private let genFramebuffers: PFNGLGENFRAMEBUFFERSPROC
   private let deleteFramebuffers: PFNGLDELETEFRAMEBUFFERSPROC
@@ -134,6 +135,7 @@ import Foundation
         activeTexture: try fn("glActiveTexture", PFNGLACTIVETEXTUREPROC.self),
         texStorage2D: try fn("glTexStorage2D", PFNGLTEXSTORAGE2DPROC.self),
         texSubImage2D: try fn("glTexSubImage2D", PFNGLTEXSUBIMAGE2DPROC.self),
+        texImage2D: try fn("glTexImage2D", PFNGLTEXIMAGE2DPROC.self),
         texParameteri: try fn("glTexParameteri", PFNGLTEXPARAMETERIPROC.self),
         genFramebuffers: try fn("glGenFramebuffers", PFNGLGENFRAMEBUFFERSPROC.self),
         deleteFramebuffers: try fn("glDeleteFramebuffers", PFNGLDELETEFRAMEBUFFERSPROC.self),
@@ -346,6 +348,15 @@ extension GLCalls {
         GLenum(target), GLint(level), GLint(x), GLint(y), GLsizei(width), GLsizei(height), GLenum(format), GLenum(type),
         p.baseAddress)
     }
+  }
+
+  /// Allocates level `level` of the texture bound to `target` as `width × height` texels
+  /// of `internalFormat`, contents undefined (no pixels are passed).
+  ///
+  /// The corresponding C function is `glTexImage2D`.
+  func allocateTexImage2D(_ target: Int32, level: Int, internalFormat: Int32, width: Int, height: Int, format: Int32, type: Int32) {
+    texImage2D(
+      GLenum(target), GLint(level), GLint(internalFormat), GLsizei(width), GLsizei(height), 0, GLenum(format), GLenum(type), nil)
   }
 
   /// Reads the pixels `[x, x + width) × [y, y + height)` of the bound framebuffer into

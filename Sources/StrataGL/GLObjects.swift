@@ -67,19 +67,28 @@ final class GLTexture: Sendable {
   deinit { garbage.release(.texture, id) }
 }
 
-/// A render target: an RGBA8 texture (or a float one, `AdditiveTarget`) and the framebuffer
-/// that draws into it, covering `bounds` in device pixels. Texture-backed, so later passes
-/// can read what it holds.
+/// A render target: an 8-bit RGBA texture (or a float one, `AdditiveTarget`) and the
+/// framebuffer that draws into it, covering `bounds` in device pixels. Texture-backed, so
+/// later passes can read what it holds.
+///
+/// The 8-bit texture is stored BGRA (`GL_EXT_texture_format_BGRA8888`) when asked and
+/// complete, else RGBA8: the same texels to every shader and to `glReadPixels` of RGBA.
+/// llvmpipe (Mesa 22) draws screen-aligned quads as rectangles, without edge functions
+/// or a shared diagonal, and runs its 8-bit "linear" shaders, only into B8G8R8A8 targets.
 final class GLTarget: Sendable {
   let texture: GLTexture
   let framebuffer: GLuint
   let width: Int
   let height: Int
-  /// nil for RGBA8.
+  /// nil for 8-bit RGBA.
   let format: AdditiveTarget?
+  /// Whether the 8-bit texture is stored BGRA.
+  let isBGRA: Bool
   private let garbage: GLGarbage
 
-  init(_ gl: GLCalls, width: Int, height: Int, format: AdditiveTarget? = nil, garbage: GLGarbage) throws(GLRenderError) {
+  init(
+    _ gl: GLCalls, width: Int, height: Int, format: AdditiveTarget? = nil, bgra: Bool = false, garbage: GLGarbage
+  ) throws(GLRenderError) {
     self.width = width
     self.height = height
     self.format = format
@@ -90,21 +99,50 @@ final class GLTarget: Sendable {
       case .rgba16f: (GL_RGBA16F, 8)
       case .rgba32f: (GL_RGBA32F, 16)
       }
-    let t = GLTexture(gl, width: width, height: height, levels: 1, garbage: garbage, bytesPerTexel: bytes)
-    gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
-    gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(internalFormat), GLsizei(width), GLsizei(height))
-    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-    texture = t
     let fb = gl.genFramebuffer()
     framebuffer = fb
+    var t: GLTexture? = nil
+    var bgraComplete = false
+    if bgra && format == nil {
+      let b = Self.texture(gl, width, height, bytes, garbage) {
+        gl.allocateTexImage2D(
+          GL_TEXTURE_2D, level: 0, internalFormat: GL_BGRA_EXT, width: width, height: height, format: GL_BGRA_EXT,
+          type: GL_UNSIGNED_BYTE)
+      }
+      bgraComplete = Self.attach(gl, b, to: fb) == GLenum(GL_FRAMEBUFFER_COMPLETE)
+      if bgraComplete { t = b }
+    }
+    isBGRA = bgraComplete
+    if t == nil {
+      t = Self.texture(gl, width, height, bytes, garbage) {
+        gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(internalFormat), GLsizei(width), GLsizei(height))
+      }
+      let status = Self.attach(gl, t!, to: fb)
+      guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+        throw .unsupported(
+          "a \(width)x\(height) \(format?.rawValue ?? "rgba8") render target is incomplete (status 0x\(String(status, radix: 16)))")
+      }
+    }
+    texture = t!
+  }
+
+  /// A new texture, its level 0 made by `allocate`, sampled unfiltered.
+  private static func texture(
+    _ gl: GLCalls, _ width: Int, _ height: Int, _ bytes: Int, _ garbage: GLGarbage, allocate: () -> Void
+  ) -> GLTexture {
+    let t = GLTexture(gl, width: width, height: height, levels: 1, garbage: garbage, bytesPerTexel: bytes)
+    gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
+    allocate()
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+    return t
+  }
+
+  /// Attaches `t` as the framebuffer's colour and returns its status.
+  private static func attach(_ gl: GLCalls, _ t: GLTexture, to fb: GLuint) -> GLenum {
     gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), fb)
     gl.framebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), t.id, 0)
-    let status = gl.checkFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-    guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-      throw .unsupported(
-        "a \(width)x\(height) \(format?.rawValue ?? "rgba8") render target is incomplete (status 0x\(String(status, radix: 16)))")
-    }
+    return gl.checkFramebufferStatus(GLenum(GL_FRAMEBUFFER))
   }
 
   deinit { garbage.release(.framebuffer, framebuffer) }
@@ -124,8 +162,12 @@ final class GLTargetPool {
   /// Targets made since the pool was created (for tests).
   private(set) var created = 0
 
-  init(garbage: GLGarbage, limit: Int = RenderLimits.pooledBytes) {
+  /// Whether 8-bit targets are made BGRA (`GLTarget`).
+  let bgra: Bool
+
+  init(garbage: GLGarbage, limit: Int = RenderLimits.pooledBytes, bgra: Bool = false) {
     self.garbage = garbage
+    self.bgra = bgra
     self.limit = limit
   }
 
@@ -136,7 +178,7 @@ final class GLTargetPool {
       return t
     }
     created += 1
-    return try GLTarget(gl, width: width, height: height, format: format, garbage: garbage)
+    return try GLTarget(gl, width: width, height: height, format: format, bgra: bgra, garbage: garbage)
   }
 
   /// Size and format in one key (sizes stay below 2^30).

@@ -18,10 +18,13 @@ extension GLRenderer.State {
     var set: (GLCalls, ShaderProgram) -> Void = { _, _ in }
   }
 
-  mutating func effectProgram(_ gl: GLCalls) throws(GLRenderError) -> ShaderProgram {
-    if let p = effectProgram { return p }
-    let p = try ShaderProgram(gl, vertex: "effect.vert", fragment: "effect.frag", garbage: garbage)
-    effectProgram = p
+  /// The program of `mode`'s pass, built when first needed: `effect.frag` with the mode
+  /// as a constant (`PASS_MODE`), so that it holds that pass's code alone.
+  mutating func effectProgram(_ gl: GLCalls, _ mode: Mode) throws(GLRenderError) -> ShaderProgram {
+    if let p = effectPrograms[mode] { return p }
+    let p = try ShaderProgram(
+      gl, vertex: "effect.vert", fragment: "effect.frag", defines: ["PASS_MODE \(mode.rawValue)"], garbage: garbage)
+    effectPrograms[mode] = p
     return p
   }
 
@@ -32,7 +35,7 @@ extension GLRenderer.State {
     _ inputs: PassInputs
   ) throws(GLRenderError) {
     guard !rect.isEmpty else { return }
-    let p = try effectProgram(gl)
+    let p = try effectProgram(gl, mode)
     bind(gl, target)
     if blend {
       gl.enable(GLenum(GL_BLEND))
@@ -44,7 +47,6 @@ extension GLRenderer.State {
     gl.uniform2f(p.uniform("u_viewport"), Float(target.bounds.x1 - target.bounds.x0), Float(target.bounds.y1 - target.bounds.y0))
     gl.uniform2f(p.uniform("u_origin"), Float(target.bounds.x0), Float(target.bounds.y0))
     gl.uniform4f(p.uniform("u_rect"), Float(rect.x0), Float(rect.y0), Float(rect.x1), Float(rect.y1))
-    gl.uniform1i(p.uniform("u_mode"), mode.rawValue)
     gl.uniform1i(p.uniform("u_src"), 0)
     gl.uniform1i(p.uniform("u_clips"), 1)
     gl.uniform1i(p.uniform("u_aux"), 2)

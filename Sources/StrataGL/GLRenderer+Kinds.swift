@@ -13,6 +13,8 @@ extension GLRenderer.State {
   /// Mask atlas pages kept between frames: 64 MiB of texels, in pages of 2048 × 2048.
   static let maskAtlasBytes = 64 << 20
   static let maskPageSize = 2048
+  /// Textures of dropped pages kept for new ones (`pageTexture`).
+  static let spareMaskPageLimit = 2
 
   /// The atlas place of `mask`'s bytes and the page texture holding them, uploaded (one
   /// region, `glTexSubImage2D`) when they are not there yet: a moved mask keeps its
@@ -20,7 +22,9 @@ extension GLRenderer.State {
   /// `texelFetch`, so the GPU sees exactly the mask's bytes.
   mutating func maskSlot(_ gl: GLCalls, _ mask: DeviceMask) -> (slot: MaskAtlas.Slot, page: GLTexture) {
     if let s = maskAtlas.slot(mask.contentID) { return (s, maskPages[s.page]!.texture) }
-    let runs = MaskTiling.runs(width: mask.width, height: mask.height, bytes: mask.bytes)
+    let runs = MaskTiling.runs(
+      width: mask.width, height: mask.height, bytes: mask.bytes, phaseX: MaskTiling.phase(mask.originX),
+      phaseY: MaskTiling.phase(mask.originY))
     let s = maskAtlas.place(mask.contentID, width: mask.width, height: mask.height, runs: runs)
     let page = pageTexture(gl, s.page)
     gl.bindTexture(GLenum(GL_TEXTURE_2D), page.id)
@@ -34,16 +38,28 @@ extension GLRenderer.State {
     return (s, page)
   }
 
-  /// The texture of atlas page `i`, made when the page is new; textures of pages the atlas
-  /// let go are released (their deinit deletes them after the frame).
+  /// The texture of atlas page `i`, made when the page is new. The texture of a page the
+  /// atlas let go is kept for the next new page of its size (at most `spareMaskPages` of
+  /// them; the others are released, their deinit deletes them after the frame): a page's
+  /// stale texels are never read, since a mask is read only where its own bytes went, and
+  /// a fresh 2048 x 2048 texture costs llvmpipe 4 MiB of zeroed, page-faulted memory (a
+  /// cold S2 frame, whose 600 new masks fill six pages, spent 7% of its time there).
   private mutating func pageTexture(_ gl: GLCalls, _ i: Int) -> GLTexture {
     let pages = maskAtlas.pages
     while maskPages.count < pages.count { maskPages.append(nil) }
     for j in maskPages.indices where maskPages[j] != nil && maskPages[j]!.generation != pages[j]?.generation {
+      spareMaskPages.append(maskPages[j]!.texture)
       maskPages[j] = nil
     }
     if let t = maskPages[i] { return t.texture }
     let p = pages[i]!
+    if let k = spareMaskPages.lastIndex(where: { $0.width == p.width && $0.height == p.height }) {
+      let t = spareMaskPages.remove(at: k)
+      maskPages[i] = (p.generation, t)
+      trimSpareMaskPages()
+      return t
+    }
+    trimSpareMaskPages()
     let t = GLTexture(gl, width: p.width, height: p.height, levels: 1, garbage: garbage)
     gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
     gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_R8), GLsizei(p.width), GLsizei(p.height))
@@ -55,6 +71,11 @@ extension GLRenderer.State {
     gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
     maskPages[i] = (p.generation, t)
     return t
+  }
+
+  /// Keeps the spare page textures the next new pages can use, two at most.
+  private mutating func trimSpareMaskPages() {
+    if spareMaskPages.count > Self.spareMaskPageLimit { spareMaskPages.removeFirst(spareMaskPages.count - Self.spareMaskPageLimit) }
   }
 
   /// Uploads the instances' tables and binds them to their units.

@@ -12,7 +12,8 @@ extension GLRenderer {
     var textures: TextureStore
     /// Compiled programs by variant, built when first needed.
     var programs: [InstanceData.Variant: ShaderProgram] = [:]
-    var effectProgram: ShaderProgram?
+    /// The passes of `Shaders/effect.frag`, one program per mode (GLRenderer+Effects).
+    var effectPrograms: [Mode: ShaderProgram] = [:]
     var canvasTarget: GLTarget?
     let targets: GLTargetPool
     var instanceBuffer: GLName?
@@ -27,8 +28,16 @@ extension GLRenderer {
     var maskAtlas: MaskAtlas
     /// The texture of each atlas page, with the page's generation.
     var maskPages: [(generation: Int, texture: GLTexture)?] = []
+    /// Textures of pages the atlas dropped, for its next new pages (GLRenderer+Kinds).
+    var spareMaskPages: [GLTexture] = []
     /// Masks uploaded so far.
     var maskUploads = 0
+    /// Where small images are (GLRenderer+ImageAtlas): placed as masks are, by image id,
+    /// the byte limit counted in texels.
+    var imageAtlas: MaskAtlas
+    var imageAtlasPages: [(generation: Int, texture: GLTexture)?] = []
+    /// Images uploaded into the atlas so far.
+    var atlasUploads = 0
     var timings = Timings()
     var counts = FrameCounts()
     /// Bitmaps of `shouldRasterize` groups and blurred group shadows (GLRenderer+Caches).
@@ -38,8 +47,10 @@ extension GLRenderer {
     init(context: GLContext, budget: Int) {
       self.context = context
       self.textures = TextureStore(budgetBytes: budget, garbage: garbage)
-      self.targets = GLTargetPool(garbage: garbage)
+      self.targets = GLTargetPool(garbage: garbage, bgra: context.info.bgraTargets)
       self.maskAtlas = MaskAtlas(pageSize: min(Self.maskPageSize, context.info.maxTextureSize), byteLimit: Self.maskAtlasBytes)
+      self.imageAtlas = MaskAtlas(
+        pageSize: min(Self.imageAtlasPageSize, context.info.maxTextureSize), byteLimit: Self.imageAtlasBytes / 4)
     }
 
     mutating func installDebugLog() throws {
@@ -68,9 +79,10 @@ extension GLRenderer {
       counts = FrameCounts()
       textures.beginFrame()
       maskAtlas.beginFrame()
+      imageAtlas.beginFrame()
       if canvasTarget?.width != list.width || canvasTarget?.height != list.height {
         canvasTarget = nil
-        canvasTarget = try GLTarget(gl, width: list.width, height: list.height, garbage: garbage)
+        canvasTarget = try GLTarget(gl, width: list.width, height: list.height, bgra: context.info.bgraTargets, garbage: garbage)
       }
       if instanceBuffer == nil { instanceBuffer = GLName(gl, .buffer, garbage: garbage) }
       if vertexArray == nil { vertexArray = GLName(gl, .vertexArray, garbage: garbage) }
@@ -170,6 +182,11 @@ extension GLRenderer {
         }
       case .image(let p):
         for piece in splitter.pieces(d, p) {
+          if mask == nil, let a = atlasPiece(gl, d, piece, p, clip: clip) {
+            data.append(d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: a.page, texelMap: a.texelMap, paint: p)
+            assert(data.batches.last!.variant.simple, "an atlas image is drawn by the SIMPLE build only")
+            continue
+          }
           let tex = textures.texture(gl, key: piece.key, image: piece.image, tiling: piece.tiling)
           data.append(
             d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: tex, texelMap: piece.texelMap, paint: p,
@@ -255,7 +272,9 @@ extension GLRenderer {
           let offset = batch.first * stride + i * 16
           gl.vertexAttribPointer(i, size: 4, type: GL_FLOAT, normalized: false, stride: stride, offset: offset)
         }
-        gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+        // A fan of the quad's corners in order (draw.vert): llvmpipe takes a four-vertex fan
+        // without flat inputs as one rectangle when it is screen-aligned (GLTarget).
+        gl.drawArraysInstanced(GLenum(GL_TRIANGLE_FAN), 0, 4, GLsizei(batch.count))
         counts.drawCalls += 1
         counts.instances += batch.count
       }

@@ -80,12 +80,15 @@ public final class GLRenderer: @unchecked Sendable {
   public var shadowHits: Int { state.withLock { $0.shadowHits } }
   /// How often a `shouldRasterize` bitmap was reused instead of rendered.
   public var rasterizationHits: Int { state.withLock { $0.rasterHits } }
-  /// Textures uploaded so far, and bytes resident now.
   /// Coverage masks uploaded so far: a mask that only moved is not uploaded again.
   public var maskUploads: Int { state.withLock { $0.maskUploads } }
+  /// Textures uploaded so far, and bytes resident now (images of their own, not the small
+  /// images of the atlas: `atlasUploads`).
   public var textureStats: (uploads: Int, residentBytes: Int) {
     state.withLock { ($0.textures.uploads, $0.textures.residentBytes) }
   }
+  /// Small images uploaded into the shared atlas pages so far (GLRenderer+ImageAtlas).
+  public var atlasUploads: Int { state.withLock { $0.atlasUploads } }
 
   /// Whether a canvas of this size fits the GPU's render targets.
   public func canRender(width: Int, height: Int) -> Bool {

@@ -186,6 +186,16 @@ struct InstanceData {
     return (values.map { Float($0) }, variant)
   }
 
+  /// Whether an image draw of `rect` (shape `.rect`, no polygon) takes the SIMPLE build:
+  /// the conditions of `instance` for a textured rectangle.
+  static func isSimpleImageDraw(
+    _ draw: Draw, rect: Rect, softEdges: EdgeAntialiasingMask, clip: Int?, paint: ImagePaint
+  ) -> Bool {
+    guard case .rect = draw.shape, draw.polygon == nil else { return false }
+    return softEdges.isEmpty && clip == nil && !nearTheEye(draw.map.toDevice, rect.standardized)
+      && paint.minificationFilter == paint.magnificationFilter && paint.minificationFilter != .trilinear
+  }
+
   /// True when part of the rectangle comes close to (or passes behind) the eye: there the
   /// rasteriser's interpolated layer point loses precision, so the exact per-pixel inverse
   /// of the full shader is used instead.

@@ -8,6 +8,12 @@
 /// columns and kind as one ending just above it extends that one. On llvmpipe (a CPU
 /// rasteriser) every fragment and texture read costs: a shape's stroke is mostly empty
 /// tiles, its fill mostly full ones.
+///
+/// The tile grid lies on the device's multiples of 16 (`phaseX`, `phaseY`: where the
+/// mask's origin falls in it), and a trimmed run's edges are moved out to the device's
+/// multiples of 4 (within its tiles): llvmpipe shades blocks of 4 x 4 device pixels, so a
+/// run that starts or ends inside a block costs the whole block anyway, and an edge inside
+/// a block costs it an edge test. Only the mask's own border can cut a block.
 enum MaskTiling {
   /// The side of a tile in pixels: one `SIMD16` load per tile row.
   static let tileSize = 16
@@ -22,44 +28,65 @@ enum MaskTiling {
     var area: Int { Int(x1 - x0) * Int(y1 - y0) }
   }
 
-  /// The runs covering every non-zero byte of a `width × height` mask, in band order.
+  /// Where a mask whose first byte is device pixel `origin` falls in the device's tile grid.
+  static func phase(_ origin: Int) -> Int { ((origin % tileSize) + tileSize) % tileSize }
+
+  /// The runs covering every non-zero byte of a `width × height` mask, in band order, on a
+  /// tile grid whose lines lie `phaseX` (`phaseY`) pixels before multiples of 16 of the
+  /// mask's own columns (rows): `phase(originX)` puts them on the device's.
   ///
   /// - Complexity: O(bytes / 16): one OR and one AND of 16 bytes per tile row.
-  static func runs(width: Int, height: Int, bytes: [UInt8]) -> [Run] {
+  static func runs(width: Int, height: Int, bytes: [UInt8], phaseX: Int = 0, phaseY: Int = 0) -> [Run] {
     precondition(bytes.count == width * height, "a mask of \(width)x\(height) needs \(width * height) bytes")
+    precondition((0..<tileSize).contains(phaseX) && (0..<tileSize).contains(phaseY), "a phase lies in 0..<16")
     let t = tileSize
-    let columns = (width + t - 1) / t
-    let wholeColumns = width / t
+    // Column c covers the mask's columns start(c)..<end(c); band b its rows likewise.
+    let columns = (width + phaseX + t - 1) / t
+    let bands = (height + phaseY + t - 1) / t
+    func start(_ c: Int) -> Int { max(0, c * t - phaseX) }
+    func end(_ c: Int) -> Int { min(width, (c + 1) * t - phaseX) }
     var runs: [Run] = []
     // Runs of the band above, as indices into `runs`, in column order.
     var above: [Int] = [], current: [Int] = []
     var ors = [SIMD16<UInt8>](repeating: .zero, count: columns)
     var ands = [SIMD16<UInt8>](repeating: .zero, count: columns)
-    // Lanes past the mask's last column count for neither test.
-    let tail = width - wholeColumns * t
-    let pastEnd = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) .>= SIMD16(repeating: UInt8(tail))
+    let lanes = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
     let raw = unsafe bytes.span.bytes  // the byte view of the span (marked unsafe; its loads are still bounds-checked)
-    for y0 in stride(from: 0, to: height, by: t) {
-      let y1 = min(y0 + t, height)
+    let zero = SIMD16<UInt8>.zero, ones = SIMD16<UInt8>(repeating: 255)
+    for b in 0..<bands {
+      let y0 = max(0, b * t - phaseY), y1 = min(height, (b + 1) * t - phaseY)
+      // Column by column down the band, in registers: one store per tile.
       for c in 0..<columns {
-        ors[c] = .zero
-        ands[c] = SIMD16(repeating: 255)
-      }
-      for y in y0..<y1 {
-        let row = y * width
-        for c in 0..<wholeColumns {
-          // Bounds-checked by the raw span; `unsafe` only because any type could be loaded,
-          // and every bit pattern is a valid SIMD16<UInt8>. Twice as fast as 16 byte loads.
-          let v = unsafe raw.unsafeLoadUnaligned(fromByteOffset: row + c * t, as: SIMD16<UInt8>.self)
-          ors[c] |= v
-          ands[c] &= v
+        let s = start(c), n = end(c) - s
+        var o = zero, a = ones
+        var offset = y0 * width + s
+        if n == t {
+          for _ in y0..<y1 {
+            // Bounds-checked by the raw span; `unsafe` only because any type could be loaded,
+            // and every bit pattern is a valid SIMD16<UInt8>. Twice as fast as 16 byte loads.
+            let v = unsafe raw.unsafeLoadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            o |= v
+            a &= v
+            offset += width
+          }
+        } else {
+          // A tile cut by the mask's border: the lanes past its columns count for neither test.
+          let outside = lanes .>= SIMD16(repeating: UInt8(n))
+          for _ in y0..<y1 {
+            var v: SIMD16<UInt8>
+            if offset + t <= bytes.count {
+              v = unsafe raw.unsafeLoadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self).replacing(with: 0, where: outside)
+            } else {
+              v = zero
+              for i in 0..<n { v[i] = bytes[offset + i] }
+            }
+            o |= v
+            a &= v.replacing(with: 255, where: outside)
+            offset += width
+          }
         }
-        if tail > 0 {
-          var v = SIMD16<UInt8>(repeating: 0)
-          for i in 0..<tail { v[i] = bytes[row + wholeColumns * t + i] }
-          ors[wholeColumns] |= v
-          ands[wholeColumns] &= v.replacing(with: 255, where: pastEnd)
-        }
+        ors[c] = o
+        ands[c] = a
       }
       current.removeAll(keepingCapacity: true)
       var c = 0
@@ -69,19 +96,21 @@ enum MaskTiling {
           c += 1
           continue
         }
-        let full = ands[c] == SIMD16(repeating: 255)
-        var end = c + 1
-        while end < columns, ors[end] != .zero, (ands[end] == SIMD16(repeating: 255)) == full { end += 1 }
-        var x0 = c * t, x1 = min(end * t, width)
+        let full = ands[c] == ones
+        var last = c + 1
+        while last < columns, ors[last] != .zero, (ands[last] == ones) == full { last += 1 }
+        var x0 = start(c), x1 = end(last - 1)
         if !full {
-          // Trim to the columns with a non-zero byte in this band.
-          let first = ors[c], last = ors[end - 1]
+          // Trim to the columns with a non-zero byte in this band, then out to the device's
+          // multiples of 4 within the run's tiles.
+          let first = ors[c], final = ors[last - 1]
           var i = 0
           while first[i] == 0 { i += 1 }
-          x0 += i
           var j = 15
-          while last[j] == 0 { j -= 1 }
-          x1 = (end - 1) * t + j + 1
+          while final[j] == 0 { j -= 1 }
+          let lo = start(c) + i, hi = start(last - 1) + j + 1
+          x0 = max(start(c), lo - (lo + phaseX) & 3)
+          x1 = min(end(last - 1), hi + (4 - (hi + phaseX) & 3) & 3)
         }
         var run = Run(x0: Int32(x0), y0: Int32(y0), x1: Int32(x1), y1: Int32(y1), full: full)
         while k < above.count, runs[above[k]].x0 < run.x0 { k += 1 }
@@ -93,7 +122,7 @@ enum MaskTiling {
           runs.append(run)
           current.append(runs.count - 1)
         }
-        c = end
+        c = last
       }
       swap(&above, &current)
     }

@@ -13,15 +13,35 @@ public enum DevicePolygon {
   /// The device-space outline of `rect` under `map`: the part with `w > 0`, projected.
   /// Empty when the whole rectangle lies behind the eye.
   public static func project(_ rect: Rect, _ map: Homography) -> [Point] {
-    project([
+    let corners = [
       Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
-    ], map)
+    ]
+    return project(corners, map)
   }
 
   /// The device-space outline of the convex polygon `points` (of a plane) under `map`: the
   /// part with `w > 0`, projected. Empty when all of it lies behind the eye.
+  ///
+  /// - Complexity: O(points); one allocation when no point needs cutting (the common case:
+  ///   20000 sprite layers compile 20000 of these a frame).
   public static func project(_ points: [Point], _ map: Homography) -> [Point] {
+    // Fast path, the same arithmetic: every point in front of the eye and inside the guard
+    // band, so no plane cuts anything.
+    var fits = true
+    var out: [Point] = []
+    out.reserveCapacity(points.count)
+    for p in points {
+      let h = map.homogeneous(p.x, p.y)
+      guard h.w - minimumW >= 0, h.x + guardBand * h.w >= 0, guardBand * h.w - h.x >= 0, h.y + guardBand * h.w >= 0,
+        guardBand * h.w - h.y >= 0
+      else {
+        fits = false
+        break
+      }
+      out.append(Point(x: h.x / h.w, y: h.y / h.w))
+    }
+    if fits { return out }
     var hs = points.map { p in map.homogeneous(p.x, p.y) }
     // Each plane keeps the points where the function is >= 0.
     let g = guardBand

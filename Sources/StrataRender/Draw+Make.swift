@@ -15,7 +15,7 @@ extension Draw {
     clip: Int?, edges: EdgeAntialiasingMask, occluder: Occluder? = nil, polygon: ConvexPolygon? = nil,
     canvas: PixelBounds, clipBounds: PixelBounds
   ) -> Draw? {
-    let poly = DevicePolygon.project(polygon?.points ?? Self.corners(rect), map.toDevice)
+    let poly = polygon.map { DevicePolygon.project($0.points, map.toDevice) } ?? DevicePolygon.project(rect, map.toDevice)
     guard poly.count >= 3 else { return nil }
     let soft = !edges.isEmpty || polygon?.softEdges.contains(true) == true
     let bounds = DevicePolygon.pixelBounds(poly, pad: soft ? 1 : 0, canvas: canvas).intersection(clipBounds)

@@ -335,3 +335,18 @@ public struct Draw: Sendable {
   /// (additive sprites). Other modes need an offscreen group.
   public var blendMode: BlendMode = .sourceOver
 }
+
+extension RenderCommand {
+  /// Turns a draw blended source-over without an occluder into a plus-lighter one with
+  /// its opacity times `opacity` (a plus-lighter layer that draws one thing,
+  /// `RenderListCompiler`) and returns true; leaves anything else as it is.
+  ///
+  /// Edited in place: the list's array is not copied (20000 sprite layers a frame).
+  mutating func addPlusLighter(opacity: Double) -> Bool {
+    guard case .draw(var d) = self, d.blendMode == .sourceOver, d.occluder == nil else { return false }
+    d.blendMode = .plusLighter
+    d.opacity *= opacity
+    self = .draw(d)
+    return true
+  }
+}

@@ -59,7 +59,9 @@ public struct RenderListCompiler {
     ///   - parentToDevice: the parent's plane → device.
     mutating func visit(_ layer: LayerSnapshot, parentSpace: Transform3D, parentToDevice: Homography, clip: Int?) {
       guard !layer.isHidden, layer.opacity > 0 else { return }
-      if let k = layer.kindSnapshot as? any LayerKindCompiling, k.sharesDepthWithSublayers {
+      // Read once: each read of the existential copies it.
+      let kind = layer.kindSnapshot == nil ? nil : layer.kindSnapshot as? any LayerKindCompiling
+      if kind != nil, let k = kind, k.sharesDepthWithSublayers {
         visitRenderingContext(layer, parentSpace: parentSpace, parentToDevice: parentToDevice, clip: clip)
         return
       }
@@ -105,21 +107,32 @@ public struct RenderListCompiler {
 
       // The layer's own content, relative opacity 1; wrapped in a group or scaled below.
       let start = list.commands.count
+      // A plus-lighter layer that can draw one thing only (its background or its single
+      // piece of contents) draws it plus-lighter with the layer's opacity right away: the
+      // draw the general rule below would make of it, without editing the list afterwards
+      // (20000 sprite layers a frame).
+      let borderVisible = layer.borderWidth > 0 && layer.borderColor.alpha > 0 && !bounds.isEmpty
+      let backgroundVisible = (layer.backgroundColor?.alpha ?? 0) > 0 && !bounds.isEmpty
+      let lonePlusLighter =
+        blend == .plusLighter && kind == nil && layer.sublayers.isEmpty && !borderVisible && layer.mask == nil
+        && filters.isEmpty && !shadowVisible && !layer.shouldRasterize
       if let path = pathShadow, layer.mask != nil {
         addShadowPathShadow(layer, path: path, map: map, pixelScale: pixelScale, opacity: 1, clip: ownClip ?? clip)
       }
       if let bg = layer.backgroundColor, bg.alpha > 0, !bounds.isEmpty {
+        let lone = lonePlusLighter && layer.contents == nil
         addDraw(
           label: label, part: "background", map: map, rect: bounds,
           shape: radii.isZero ? .rect : .roundedRect(radii), paint: .solid(bg.premultiplied),
-          opacity: 1, clip: clip, edges: edges)
+          opacity: lone ? opacity : 1, clip: clip, edges: edges, blendMode: lone ? .plusLighter : .sourceOver)
+        if lone { return }
       }
       let inner = ownClip ?? clip
-      let kind = layer.kindSnapshot as? any LayerKindCompiling
       if let image = layer.contents, kind?.drawsContents != false {
         let pieces = ContentsLayout.pieces(
           bounds: bounds, pixelWidth: image.width, pixelHeight: image.height, gravity: layer.contentsGravity,
           contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter, contentsScale: layer.contentsScale)
+        let lone = lonePlusLighter && !backgroundVisible && pieces.count == 1
         for piece in pieces {
           let paint = ImagePaint(
             image: image, texelMap: ContentsLayout.texelMap(piece),
@@ -127,24 +140,27 @@ public struct RenderListCompiler {
             minificationFilterBias: layer.minificationFilterBias)
           addDraw(
             label: label, part: "contents", map: map, rect: piece.destination, shape: .rect,
-            paint: .image(paint), opacity: 1, clip: inner, edges: edges.intersection(piece.outerEdges))
+            paint: .image(paint), opacity: lone ? opacity : 1, clip: inner, edges: edges.intersection(piece.outerEdges),
+            blendMode: lone ? .plusLighter : .sourceOver)
         }
+        if lone { return }
       }
       // The kind's own content (a shape, a gradient…), where contents go: above the
       // background and contents, below the sublayers (unless the kind says otherwise).
-      let kindContext = kind.map { _ in
+      var kindContext: LayerKindContext? = nil
+      if kind != nil {
         var c = LayerKindContext(
           label: label, map: map, bounds: bounds, radii: radii, edges: edges, clip: inner, clipBounds: clipBounds(inner),
           canvas: canvas, deviceScale: pixelScale)
         c.isPlaneOfRenderingContext = contextPlane == ObjectIdentifier(layer)
-        return c
+        kindContext = c
       }
-      if let kind, let kindContext, kind.placement == .belowSublayers { compileKind(kind, kindContext) }
+      if kind != nil, let kind, let kindContext, kind.placement == .belowSublayers { compileKind(kind, kindContext) }
       if !layer.sublayers.isEmpty {
         let space = LayerGeometry.sublayerSpace(
           bounds: layer.bounds, anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ,
           sublayerTransform: layer.sublayerTransform, isGeometryFlipped: layer.isGeometryFlipped)
-        if let instances = kind?.sublayerInstances(of: layer) {
+        if kind != nil, let instances = kind?.sublayerInstances(of: layer) {
           for i in instances { visitInstance(i, parentSpace: space, parentToDevice: toDevice, clip: inner) }
         } else {
           for s in layer.sublayersInDrawingOrder {
@@ -159,16 +175,12 @@ public struct RenderListCompiler {
           shape: .ring(outer: radii, inner: bounds.insetBy(dx: w, dy: w), innerRadii: radii.inset(by: w)),
           paint: .solid(layer.borderColor.premultiplied), opacity: 1, clip: clip, edges: edges)
       }
-      if let kind, let kindContext, kind.placement == .aboveBorder { compileKind(kind, kindContext) }
+      if kind != nil, let kind, let kindContext, kind.placement == .aboveBorder { compileKind(kind, kindContext) }
 
-      var reasons: [String] = []
-      if layer.mask != nil { reasons.append("mask") }
-      if !filters.isEmpty { reasons.append("filters") }
-      if blend != .sourceOver { reasons.append("blend") }
-      if shadowVisible && !analyticShadow && pathShadow == nil { reasons.append("shadow") }
-      if opacity < 1 && layer.allowsGroupOpacity && contentOverlaps(from: start) { reasons.append("opacity") }
-      if layer.shouldRasterize { reasons.append("rasterize") }
-      guard !reasons.isEmpty else {
+      let groupShadow = shadowVisible && !analyticShadow && pathShadow == nil
+      let groupOpacity = opacity < 1 && layer.allowsGroupOpacity && contentOverlaps(from: start)
+      let othersThanBlend = layer.mask != nil || !filters.isEmpty || groupShadow || groupOpacity || layer.shouldRasterize
+      guard othersThanBlend || blend != .sourceOver else {
         scale(from: start, by: opacity)
         return
       }
@@ -176,14 +188,18 @@ public struct RenderListCompiler {
       // offscreen needed (particles as sprite layers: thousands of groups otherwise). A run
       // of such draws is summed and rounded once (README "Rendering semantics"), as an
       // additive emitter's sprites: a group would round each layer's pixels first.
-      if reasons == ["blend"], blend == .plusLighter, list.commands.count == start + 1,
-        case .draw(var d) = list.commands[start], d.blendMode == .sourceOver, d.occluder == nil
+      if !othersThanBlend, blend == .plusLighter, list.commands.count == start + 1,
+        list.commands[start].addPlusLighter(opacity: opacity)
       {
-        d.blendMode = .plusLighter
-        d.opacity *= opacity
-        list.commands[start] = .draw(d)
         return
       }
+      var reasons: [String] = []
+      if layer.mask != nil { reasons.append("mask") }
+      if !filters.isEmpty { reasons.append("filters") }
+      if blend != .sourceOver { reasons.append("blend") }
+      if groupShadow { reasons.append("shadow") }
+      if groupOpacity { reasons.append("opacity") }
+      if layer.shouldRasterize { reasons.append("rasterize") }
       // What the group can show: its content's pixels, and with a mask only those the
       // mask covers too (outside the mask's draws its alpha is 0).
       var content = contentBounds(from: start)
@@ -195,7 +211,7 @@ public struct RenderListCompiler {
         content = content.intersection(contentBounds(from: maskStart))
       }
       var shadow: GroupShadow? = nil
-      if shadowVisible && !analyticShadow && pathShadow == nil && !content.isEmpty {
+      if groupShadow && !content.isEmpty {
         let offset = Self.deviceOffset(map, at: Point(x: bounds.midX, y: bounds.midY), layer.shadowOffset)
         let sigma = layer.shadowRadius / 2 * pixelScale
         let reach = Int((3 * sigma).rounded(.up)) + 1
@@ -355,13 +371,14 @@ public struct RenderListCompiler {
 
     mutating func addDraw(
       label: String, part: String, map: PlaneMap, rect: Rect, shape: DrawShape, paint: Paint,
-      opacity: Double, clip: Int?, edges: EdgeAntialiasingMask, occluder: Occluder? = nil
+      opacity: Double, clip: Int?, edges: EdgeAntialiasingMask, occluder: Occluder? = nil, blendMode: BlendMode = .sourceOver
     ) {
       guard
-        let d = Draw.make(
+        var d = Draw.make(
           label: label, part: part, map: map, rect: rect, shape: shape, paint: paint, opacity: opacity, clip: clip,
           edges: edges, occluder: occluder, canvas: canvas, clipBounds: clipBounds(clip))
       else { return }
+      d.blendMode = blendMode
       list.commands.append(.draw(d))
     }
 

@@ -79,15 +79,18 @@ func compile(_ scene: Scene) -> RenderList {
     #expect(d.largest <= 1, "\(d)")
   }
 
+  /// An image too large for the atlas gets a texture of its own, kept between frames.
   @Test func texturesAreReusedAcrossFrames() throws {
     let gl = try GLRenderer()
-    let r = root(32, 32, [layer(Rect(0, 0, 32, 32)) { $0.contents = TestImages.picture }])
+    let img = Image(width: 100, height: 75) { x, y in (UInt8(x * 2), UInt8(y * 3), 90, 255) }
+    let r = root(32, 32, [layer(Rect(0, 0, 32, 32)) { $0.contents = img }])
     let list = RenderListCompiler(width: 32, height: 32).compile(r.snapshot())
     _ = try gl.render(list)
     let first = gl.textureStats.uploads
     _ = try gl.render(list)
     #expect(gl.textureStats.uploads == first)
-    #expect(gl.textureStats.residentBytes == 32 * 24 * 4)
+    #expect(gl.textureStats.residentBytes == 100 * 75 * 4)
+    #expect(gl.atlasUploads == 0)
   }
 
   /// The texture of an image that no longer exists is released at the next frame, not when
@@ -99,14 +102,15 @@ func compile(_ scene: Scene) -> RenderList {
       let r = root(32, 32, [layer(Rect(0, 0, 32, 32)) { $0.contents = image }])
       _ = try gl.render(RenderListCompiler(width: 32, height: 32).compile(r.snapshot()))
     }
-    let kept = Image(width: 16, height: 16) { _, _ in (255, 0, 0, 255) }
+    // Larger than the small-image atlas takes (`atlasImageSide`): textures of their own.
+    let kept = Image(width: 80, height: 80) { _, _ in (255, 0, 0, 255) }
     try frame(kept)
     for _ in 0..<3 {
-      try frame(Image(width: 32, height: 32) { x, _ in (UInt8(x), 0, 0, 255) })  // gone after the frame
+      try frame(Image(width: 96, height: 96) { x, _ in (UInt8(x), 0, 0, 255) })  // gone after the frame
     }
     // The last transient image's texture goes at the next frame; the kept one stays.
     try frame(kept)
-    #expect(gl.textureStats.residentBytes == 16 * 16 * 4, "\(gl.textureStats.residentBytes) bytes resident")
+    #expect(gl.textureStats.residentBytes == 80 * 80 * 4, "\(gl.textureStats.residentBytes) bytes resident")
     #expect(gl.textureStats.uploads == 4)
   }
 

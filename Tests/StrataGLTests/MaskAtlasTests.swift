@@ -21,8 +21,10 @@ import Testing
   func runsCoverEveryNonZeroByteOnceAndFullRunsAreFull(_ size: (Int, Int)) {
     let (w, h) = size
     for seed in 0..<4 {
+      // The tile grid on the device's multiples of 16, the mask's origin anywhere in it.
+      let (px, py) = [(0, 0), (5, 11), (15, 1), (8, 8)][seed]
       let b = Self.bytes(w, h, seed: seed)
-      let runs = MaskTiling.runs(width: w, height: h, bytes: b)
+      let runs = MaskTiling.runs(width: w, height: h, bytes: b, phaseX: px, phaseY: py)
       var hits = [Int](repeating: 0, count: w * h)
       for r in runs {
         #expect(r.x0 >= 0 && r.y0 >= 0 && r.x1 <= Int32(w) && r.y1 <= Int32(h) && r.x0 < r.x1 && r.y0 < r.y1, "\(r)")
@@ -36,14 +38,19 @@ import Testing
       #expect(hits.allSatisfy { $0 <= 1 }, "runs overlap")
       let missed = b.indices.filter { b[$0] != 0 && hits[$0] == 0 }.count
       #expect(missed == 0, "\(w)x\(h) seed \(seed): \(missed) non-zero bytes outside every run")
-      // No tile whose bytes are all 0 is drawn.
+      // No tile whose bytes are all 0 is drawn (tiles of the grid shifted by the phase).
+      func tileStart(_ v: Int, _ phase: Int) -> Int { (v + phase) / 16 * 16 - phase }
       for r in runs {
-        for ty in stride(from: Int(r.y0) / 16 * 16, to: Int(r.y1), by: 16) {
-          for tx in stride(from: Int(r.x0) / 16 * 16, to: Int(r.x1), by: 16) {
+        for ty in stride(from: tileStart(Int(r.y0), py), to: Int(r.y1), by: 16) {
+          for tx in stride(from: tileStart(Int(r.x0), px), to: Int(r.x1), by: 16) {
             var any = false
-            for y in ty..<min(ty + 16, h) { for x in tx..<min(tx + 16, w) where b[y * w + x] != 0 { any = true } }
+            for y in max(ty, 0)..<min(ty + 16, h) { for x in max(tx, 0)..<min(tx + 16, w) where b[y * w + x] != 0 { any = true } }
             #expect(any, "run \(r) draws the empty tile at \(tx) \(ty)")
           }
+        }
+        // Edges on the device's multiples of 4, but where the mask's border cuts a block.
+        for (e, phase, size) in [(r.x0, px, w), (r.x1, px, w), (r.y0, py, h), (r.y1, py, h)] {
+          #expect((Int(e) + phase) % 4 == 0 || e == 0 || Int(e) == size, "run \(r) has an edge inside a 4x4 block")
         }
       }
     }

@@ -15,7 +15,8 @@ import Testing
     ["SIMPLE", "ROUNDED"], ["SIMPLE", "BOUNDED", "ROUNDED"], ["SIMPLE", "MASK"], ["SIMPLE", "BOUNDED", "MASK"],
   ]
 
-  @Test(arguments: ["draw.vert", "draw.frag"].flatMap { n in variants.map { (n, $0) } } + [("effect.vert", []), ("effect.frag", [])])
+  @Test(arguments: ["draw.vert", "draw.frag"].flatMap { n in variants.map { (n, $0) } } + [("effect.vert", []), ("effect.frag", [])]
+      + (0..<10).map { ("effect.frag", ["PASS_MODE \($0)"]) })
   func validates(_ name: String, _ defines: [String]) throws {
     guard let tool = Self.validator else {
       if ProcessInfo.processInfo.environment["CI"] == "true" {

@@ -4,13 +4,8 @@ extension Layer {
   /// `Mirror(reflecting: Layer())`, so a property added to `Layer` without being copied
   /// here fails it.
   static let layerCopiedProperties: Set<String> = [
-    "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
-    "isGeometryFlipped", "isHidden", "opacity", "isDoubleSided", "masksToBounds", "backgroundColor",
-    "cornerRadius", "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents",
-    "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "minificationFilter",
-    "magnificationFilter", "minificationFilterBias", "mask", "shadowColor", "shadowOpacity", "shadowOffset",
-    "shadowRadius", "shadowPath", "shouldRasterize", "rasterizationScale", "allowsGroupOpacity", "allowsEdgeAntialiasing",
-    "edgeAntialiasingMask", "compositingFilter", "filters", "backgroundFilters", "name",
+    // Every model property but the mask, in one value (`LayerModel`): copied whole.
+    "model", "mask",
     // Not copied: the tree links, the animation state (handled by the callers), and the
     // layer's identity (a copy is another layer).
     "sublayers", "superlayer", "animationState", "serial",
@@ -20,46 +15,7 @@ extension Layer {
   /// mask (the callers copy it as they need) and the animation state. Kinds copy theirs
   /// in their `copyProperties(from:)` override.
   final func copyLayerProperties(from l: Layer) {
-    bounds = l.bounds
-    position = l.position
-    zPosition = l.zPosition
-    anchorPoint = l.anchorPoint
-    anchorPointZ = l.anchorPointZ
-    transform = l.transform
-    sublayerTransform = l.sublayerTransform
-    isGeometryFlipped = l.isGeometryFlipped
-    isHidden = l.isHidden
-    opacity = l.opacity
-    isDoubleSided = l.isDoubleSided
-    masksToBounds = l.masksToBounds
-    backgroundColor = l.backgroundColor
-    cornerRadius = l.cornerRadius
-    maskedCorners = l.maskedCorners
-    cornerCurve = l.cornerCurve
-    borderWidth = l.borderWidth
-    borderColor = l.borderColor
-    contents = l.contents
-    contentsGravity = l.contentsGravity
-    contentsRect = l.contentsRect
-    contentsCenter = l.contentsCenter
-    contentsScale = l.contentsScale
-    minificationFilter = l.minificationFilter
-    magnificationFilter = l.magnificationFilter
-    minificationFilterBias = l.minificationFilterBias
-    shadowColor = l.shadowColor
-    shadowOpacity = l.shadowOpacity
-    shadowOffset = l.shadowOffset
-    shadowRadius = l.shadowRadius
-    shadowPath = l.shadowPath
-    shouldRasterize = l.shouldRasterize
-    rasterizationScale = l.rasterizationScale
-    allowsGroupOpacity = l.allowsGroupOpacity
-    allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
-    edgeAntialiasingMask = l.edgeAntialiasingMask
-    compositingFilter = l.compositingFilter
-    filters = l.filters
-    backgroundFilters = l.backgroundFilters
-    name = l.name
+    model = l.model
   }
 
   /// A copy of the whole subtree (mask included) with its timing and animations, sharing

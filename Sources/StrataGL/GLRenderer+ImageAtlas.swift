@@ -1,0 +1,101 @@
+import CEGL
+import Strata
+import StrataRender
+
+/// Small images share RGBA8 atlas pages, so that layers that each show an image of their
+/// own (sprite layers, icons) draw in one instanced call per page instead of one call, and
+/// one texture bind, each: S4's 20000 plus-lighter sprite layers made 20000 draw calls.
+///
+/// An image goes to the atlas when it is at most `atlasImageSide` texels on a side and its
+/// draw takes the SIMPLE build (GL filtering, one filter, no clip coverage, no mipmaps:
+/// `InstanceData.isSimpleImageDraw`) with texel coordinates inside the image. Each image
+/// keeps a one-texel border repeating its edge texels, so filtering at its edges reads
+/// what clamp-to-edge on a texture of its own reads; pages are placed with `MaskAtlas`
+/// (shelves, the least recently used page emptied when full).
+extension GLRenderer.State {
+  /// The largest side of an image kept in the atlas.
+  static let atlasImageSide = 64
+  static let imageAtlasPageSize = 2048
+  /// Texel bytes of all image atlas pages: eight pages of 2048 x 2048.
+  static let imageAtlasBytes = 128 << 20
+
+  /// The atlas page that holds `piece`'s image and the piece's texel map into it, when the
+  /// piece can be drawn from the atlas; nil when it needs a texture of its own.
+  mutating func atlasPiece(
+    _ gl: GLCalls, _ draw: Draw, _ piece: ImageDrawSplitter.Piece, _ paint: ImagePaint, clip: Int?
+  ) -> (page: GLTexture, texelMap: InstanceData.TexelMap)? {
+    let image = piece.image
+    guard image.width <= Self.atlasImageSide, image.height <= Self.atlasImageSide, !piece.tiling.isTiled,
+      !piece.key.mipmapped, piece.key.level == 0, case .rect = draw.shape,
+      InstanceData.isSimpleImageDraw(draw, rect: piece.rect, softEdges: piece.softEdges, clip: clip, paint: paint),
+      Self.samplesInside(piece.texelMap, piece.rect, width: image.width, height: image.height)
+    else { return nil }
+    let (page, x, y) = atlasImage(gl, image)
+    var m = piece.texelMap
+    m.tx += Double(x)
+    m.ty += Double(y)
+    return (page, m)
+  }
+
+  /// Whether the texel coordinates of `rect`'s corners lie within half a texel of the
+  /// image: then bilinear filtering reads at most the border.
+  static func samplesInside(_ m: InstanceData.TexelMap, _ rect: Rect, width: Int, height: Int) -> Bool {
+    let r = rect.standardized
+    for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
+      let u = m.a * x + m.c * y + m.tx, v = m.b * x + m.d * y + m.ty
+      guard u >= -0.5, v >= -0.5, u <= Double(width) + 0.5, v <= Double(height) + 0.5 else { return false }
+    }
+    return true
+  }
+
+  /// The page holding `image` and the texel of its first pixel, uploaded with its border
+  /// when it is not there yet.
+  private mutating func atlasImage(_ gl: GLCalls, _ image: Image) -> (page: GLTexture, x: Int, y: Int) {
+    let id = image.id.value
+    if let s = imageAtlas.slot(id) { return (imageAtlasPage(gl, s.page), s.x + 1, s.y + 1) }
+    let (w, h) = (image.width + 2, image.height + 2)
+    let s = imageAtlas.place(id, width: w, height: h, runs: [])
+    let page = imageAtlasPage(gl, s.page)
+    gl.bindTexture(GLenum(GL_TEXTURE_2D), page.id)
+    gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+    gl.texSubImage2D(
+      GL_TEXTURE_2D, level: 0, x: s.x, y: s.y, width: w, height: h, format: GL_RGBA, type: GL_UNSIGNED_BYTE,
+      pixels: Self.bordered(image))
+    atlasUploads += 1
+    return (page, s.x + 1, s.y + 1)
+  }
+
+  /// `image` with a one-texel border repeating its edge texels.
+  static func bordered(_ image: Image) -> [SIMD4<UInt8>] {
+    let (w, h) = (image.width, image.height)
+    let px = image.rgbaPixels
+    var out: [SIMD4<UInt8>] = []
+    out.reserveCapacity((w + 2) * (h + 2))
+    for y in -1...h {
+      let row = min(max(y, 0), h - 1) * w
+      out.append(px[row])
+      out.append(contentsOf: px[row..<(row + w)])
+      out.append(px[row + w - 1])
+    }
+    return out
+  }
+
+  /// The texture of image atlas page `i`, made when the page is new; textures of pages the
+  /// atlas let go are released.
+  private mutating func imageAtlasPage(_ gl: GLCalls, _ i: Int) -> GLTexture {
+    let pages = imageAtlas.pages
+    while imageAtlasPages.count < pages.count { imageAtlasPages.append(nil) }
+    for j in imageAtlasPages.indices where imageAtlasPages[j] != nil && imageAtlasPages[j]!.generation != pages[j]?.generation {
+      imageAtlasPages[j] = nil
+    }
+    if let t = imageAtlasPages[i] { return t.texture }
+    let p = pages[i]!
+    let t = GLTexture(gl, width: p.width, height: p.height, levels: 1, garbage: garbage)
+    gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
+    gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(p.width), GLsizei(p.height))
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+    gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+    imageAtlasPages[i] = (p.generation, t)
+    return t
+  }
+}

@@ -5,22 +5,23 @@
 // PreparedClip.coverage.
 
 uniform highp sampler2D u_clips;
+uniform vec2 u_clipsLayout;  // tableTexel's layout of the table
 
 float clipCoverage(int index, vec2 d) {
   float c = 1.0;
   for (int n = 0; n < 64 && index >= 0; n++) {
-    vec4 t0 = texelFetch(u_clips, ivec2(0, index), 0);
-    vec4 t1 = texelFetch(u_clips, ivec2(1, index), 0);
-    vec4 t2 = texelFetch(u_clips, ivec2(2, index), 0);
-    vec4 rect = texelFetch(u_clips, ivec2(3, index), 0);
+    vec4 t0 = texelFetch(u_clips, tableTexel(u_clipsLayout, index, 0), 0);
+    vec4 t1 = texelFetch(u_clips, tableTexel(u_clipsLayout, index, 1), 0);
+    vec4 t2 = texelFetch(u_clips, tableTexel(u_clipsLayout, index, 2), 0);
+    vec4 rect = texelFetch(u_clips, tableTexel(u_clipsLayout, index, 3), 0);
     if (t1.w == 0.0) {
-      vec4 radii = texelFetch(u_clips, ivec2(4, index), 0);
+      vec4 radii = texelFetch(u_clips, tableTexel(u_clipsLayout, index, 4), 0);
       vec3 q = unproject(t0.xyz, t1.xyz, t2.xyz, d);
       if (q.z <= 0.0) return 0.0;
       vec4 j = projectionDerivatives(t0.xyz, t1.xyz, t2.xyz, q.xy, q.z);
       c *= roundedRectCoverageCurve(q.xy, rect, radii, 15, j, t2.w != 0.0);
       if (c <= 0.0) return 0.0;
-      c *= convexPolygonCoverage(u_clips, index, 5, q.xy, j);
+      c *= convexPolygonCoverage(u_clips, u_clipsLayout, index, 5, q.xy, j);
       if (c <= 0.0) return 0.0;
     } else {
       // Pixel-aligned: rect holds the device box.

@@ -108,15 +108,25 @@ float halfPlaneCoverage(vec2 p, vec4 e, vec4 j) {
   return d == 0.0 && (e.x > 0.0 || (e.x == 0.0 && e.y > 0.0)) ? 1.0 : 0.0;
 }
 
+// Texel `col` of row `row` of a table (clips, polygons, gradient stops: RGBA32F, read with
+// texelFetch) whose rows wrap into blocks of `tableLayout.y` rows, the blocks side by side
+// `tableLayout.x` texels apart, so that a table can hold more rows than the texture limit
+// (TableLayout in StrataGL).
+ivec2 tableTexel(vec2 tableLayout, int row, int col) {
+  int w = int(tableLayout.x), h = int(tableLayout.y);
+  int block = row / h;
+  return ivec2(block * w + col, row - block * h);
+}
+
 // Coverage of a convex polygon read from a table (RGBA32F, texelFetch): texel `first` of row
 // `row` holds the edge count, the next texels one edge (nx, ny, c, soft) each; the least of
 // its half-planes'. Mirrors Coverage.convexPolygon. Draw polygons (draw.frag) and polygon
 // clips (clip.glsl) both read theirs with it.
-float convexPolygonCoverage(highp sampler2D table, int row, int first, vec2 p, vec4 j) {
-  int n = int(texelFetch(table, ivec2(first, row), 0).x);
+float convexPolygonCoverage(highp sampler2D table, vec2 tableLayout, int row, int first, vec2 p, vec4 j) {
+  int n = int(texelFetch(table, tableTexel(tableLayout, row, first), 0).x);
   float c = 1.0;
   for (int i = 0; i < n; i++) {
-    c = min(c, halfPlaneCoverage(p, texelFetch(table, ivec2(first + 1 + i, row), 0), j));
+    c = min(c, halfPlaneCoverage(p, texelFetch(table, tableTexel(tableLayout, row, first + 1 + i), 0), j));
     if (c <= 0.0) return 0.0;
   }
   return c;

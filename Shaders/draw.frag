@@ -83,7 +83,9 @@ flat in vec4 v_extra;            // gradient row, polygon row, mask origin (Inst
 // polygon tables, one row per draw.
 uniform sampler2D u_mask;
 uniform sampler2D u_gradients;
+uniform vec2 u_gradientsLayout;  // tableTexel's layouts of the tables
 uniform sampler2D u_polygons;
+uniform vec2 u_polygonsLayout;
 
 out vec4 fragColor;
 
@@ -107,11 +109,11 @@ const int FILTER_TRILINEAR = 2;
 // The gradient of table row `row` at layer point p (PreparedGradient.color): the row holds
 // (kind, stops), (start, end), the unit rectangle, then the stops.
 vec4 gradientPaint(int row, vec2 p) {
-  vec4 head = texelFetch(u_gradients, ivec2(0, row), 0);
-  vec4 ends = texelFetch(u_gradients, ivec2(1, row), 0);
-  vec4 unit = texelFetch(u_gradients, ivec2(2, row), 0);
+  vec4 head = texelFetch(u_gradients, tableTexel(u_gradientsLayout, row, 0), 0);
+  vec4 ends = texelFetch(u_gradients, tableTexel(u_gradientsLayout, row, 1), 0);
+  vec4 unit = texelFetch(u_gradients, tableTexel(u_gradientsLayout, row, 2), 0);
   vec2 q = (p - unit.xy) / unit.zw;
-  return gradientStopsColor(u_gradients, row, 3, int(head.y), gradientParameter(int(head.x), q, ends.xy, ends.zw));
+  return gradientStopsColor(u_gradients, u_gradientsLayout, row, 3, int(head.y), gradientParameter(int(head.x), q, ends.xy, ends.zw));
 }
 
 vec4 sampleLevel(int k, vec2 st) {
@@ -172,7 +174,7 @@ void main() {
     }
     if ((flags & FLAG_POLYGON) != 0) {
       // Table row v_extra.y: the count, then one edge (nx, ny, c, soft) per texel.
-      cov *= convexPolygonCoverage(u_polygons, int(v_extra.y), 0, p, j);
+      cov *= convexPolygonCoverage(u_polygons, u_polygonsLayout, int(v_extra.y), 0, p, j);
       if (cov <= 0.0) discard;
     }
     if ((flags & FLAG_RING) != 0) {

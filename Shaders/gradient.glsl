@@ -1,5 +1,6 @@
 // Core Animation's gradients in unit space; mirrors Sources/StrataRender/GradientMath.swift
 // function by function (ShaderMirrorTests checks them). Kinds: 0 axial, 1 radial, 2 conic.
+// Needs coverage.glsl (tableTexel: the stops are read from a table).
 
 // The parameter of a degenerate gradient: past every stop (the last colour).
 const float GRADIENT_BEYOND = 1e30;
@@ -33,8 +34,8 @@ vec4 gradientBetween(float t, float l0, vec4 c0, float l1, vec4 c1) {
 vec4 gradientPremultiplied(vec4 c) { return vec4(c.rgb * c.a, c.a); }
 
 // Location i of stops whose locations start at texel column `first` of `row`, four to a texel.
-float gradientLocation(highp sampler2D table, int row, int first, int i) {
-  vec4 q = texelFetch(table, ivec2(first + i / 4, row), 0);
+float gradientLocation(highp sampler2D table, vec2 tableLayout, int row, int first, int i) {
+  vec4 q = texelFetch(table, tableTexel(tableLayout, row, first + i / 4), 0);
   int k = i - (i / 4) * 4;
   return k == 0 ? q.x : (k == 1 ? q.y : (k == 2 ? q.z : q.w));
 }
@@ -42,16 +43,16 @@ float gradientLocation(highp sampler2D table, int row, int first, int i) {
 // The premultiplied colour at t of n stops in a table row: straight colours from column
 // `colors`, then the locations (GradientMath.color: pad at both ends, the later colour at a
 // hard stop).
-vec4 gradientStopsColor(highp sampler2D table, int row, int colors, int n, float t) {
+vec4 gradientStopsColor(highp sampler2D table, vec2 tableLayout, int row, int colors, int n, float t) {
   int locations = colors + n;
-  vec4 c = texelFetch(table, ivec2(colors + n - 1, row), 0);
-  if (t < gradientLocation(table, row, locations, 0)) {
-    c = texelFetch(table, ivec2(colors, row), 0);
-  } else if (t < gradientLocation(table, row, locations, n - 1)) {
+  vec4 c = texelFetch(table, tableTexel(tableLayout, row, colors + n - 1), 0);
+  if (t < gradientLocation(table, tableLayout, row, locations, 0)) {
+    c = texelFetch(table, tableTexel(tableLayout, row, colors), 0);
+  } else if (t < gradientLocation(table, tableLayout, row, locations, n - 1)) {
     for (int i = 0; i < n - 1; i++) {
-      float l0 = gradientLocation(table, row, locations, i), l1 = gradientLocation(table, row, locations, i + 1);
+      float l0 = gradientLocation(table, tableLayout, row, locations, i), l1 = gradientLocation(table, tableLayout, row, locations, i + 1);
       if (t >= l0 && t < l1) {
-        c = gradientBetween(t, l0, texelFetch(table, ivec2(colors + i, row), 0), l1, texelFetch(table, ivec2(colors + i + 1, row), 0));
+        c = gradientBetween(t, l0, texelFetch(table, tableTexel(tableLayout, row, colors + i), 0), l1, texelFetch(table, tableTexel(tableLayout, row, colors + i + 1), 0));
         break;
       }
     }

@@ -49,6 +49,7 @@ extension GLRenderer.State {
     gl.uniform4f(p.uniform("u_rect"), Float(rect.x0), Float(rect.y0), Float(rect.x1), Float(rect.y1))
     gl.uniform1i(p.uniform("u_src"), 0)
     gl.uniform1i(p.uniform("u_clips"), 1)
+    gl.uniform2f(p.uniform("u_clipsLayout"), clipLayout.uniform.0, clipLayout.uniform.1)
     gl.uniform1i(p.uniform("u_aux"), 2)
     gl.uniform1f(p.uniform("u_opacity"), inputs.opacity)
     gl.uniform1i(p.uniform("u_clip"), GLint(inputs.clip))

@@ -80,24 +80,27 @@ extension GLRenderer.State {
 
   /// Uploads the instances' tables and binds them to their units.
   mutating func bindTables(_ gl: GLCalls, _ tables: KindTables) throws(GLRenderError) {
-    gradientTable = try upload(gl, KindTables.packed(tables.gradients), into: gradientTable, unit: .gradients)
-    polygonTable = try upload(gl, KindTables.packed(tables.polygons), into: polygonTable, unit: .polygons)
+    let gradients = KindTables.packed(tables.gradients), polygons = KindTables.packed(tables.polygons)
+    let limit = tableLimit
+    gradientLayout = try TableLayout(rows: gradients.height, width: gradients.width, limit: limit)
+    polygonLayout = try TableLayout(rows: polygons.height, width: polygons.width, limit: limit)
+    gradientTable = try upload(gl, gradients, layout: gradientLayout, into: gradientTable, unit: .gradients)
+    polygonTable = try upload(gl, polygons, layout: polygonLayout, into: polygonTable, unit: .polygons)
     gl.activeTexture(GLenum(GL_TEXTURE0))
   }
 
   private func upload(
-    _ gl: GLCalls, _ t: (width: Int, height: Int, floats: [Float]), into existing: GLTexture?, unit: DrawUnit
+    _ gl: GLCalls, _ table: (width: Int, height: Int, floats: [Float]), layout: TableLayout, into existing: GLTexture?,
+    unit: DrawUnit
   ) throws(GLRenderError) -> GLTexture {
-    let limit = context.info.maxTextureSize
-    guard t.width <= limit, t.height <= limit else {
-      throw .glError("a table of \(t.width)x\(t.height) texels exceeds GL_MAX_TEXTURE_SIZE (\(limit))")
-    }
+    let limit = tableLimit
+    let t = (width: layout.textureWidth, height: table.height == 0 ? 0 : layout.textureHeight, floats: layout.texels(table.floats))
     // The table's own unit first: making a texture binds it to the active unit, which
     // must not be another table's (a first frame drew gradients from the polygon table).
     gl.activeTexture(GLenum(GL_TEXTURE0 + unit.rawValue))
     var texture = existing
     if texture == nil || texture!.width < t.width || texture!.height < max(t.height, 1) {
-      let w = max(t.width, existing?.width ?? 0, 8), h = max(t.height, existing?.height ?? 0, 16)
+      let w = min(max(t.width, existing?.width ?? 0, 8), limit), h = min(max(t.height, existing?.height ?? 0, 16), limit)
       let n = GLTexture(gl, width: w, height: h, levels: 1, garbage: garbage)
       gl.bindTexture(GLenum(GL_TEXTURE_2D), n.id)
       gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA32F), GLsizei(w), GLsizei(h))

@@ -23,6 +23,12 @@ extension GLRenderer {
     /// The gradient and polygon tables (GLRenderer+Kinds), grown as needed.
     var gradientTable: GLTexture?
     var polygonTable: GLTexture?
+    /// Where the rows of the clip, gradient and polygon tables lie in their textures.
+    /// The side the table textures may have: the renderer's texture limit (lowered in tests).
+    let tableLimit: Int
+    var clipLayout = TableLayout.single
+    var gradientLayout = TableLayout.single
+    var polygonLayout = TableLayout.single
     /// Where coverage masks are, by `DeviceMask.contentID`, kept between frames so that a
     /// mask that only moved (a layer moved by whole pixels) is not uploaded again.
     var maskAtlas: MaskAtlas
@@ -44,8 +50,9 @@ extension GLRenderer {
     var rasterized = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
     var shadows = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
 
-    init(context: GLContext, budget: Int) {
+    init(context: GLContext, budget: Int, tableLimit: Int) {
       self.context = context
+      self.tableLimit = tableLimit
       self.textures = TextureStore(budgetBytes: budget, garbage: garbage)
       self.targets = GLTargetPool(garbage: garbage, bgra: context.info.bgraTargets)
       self.maskAtlas = MaskAtlas(pageSize: min(Self.maskPageSize, context.info.maxTextureSize), byteLimit: Self.maskAtlasBytes)
@@ -251,6 +258,9 @@ extension GLRenderer {
           gl.uniform1i(program.uniform("u_mask"), DrawUnit.mask.rawValue)
           gl.uniform1i(program.uniform("u_gradients"), DrawUnit.gradients.rawValue)
           gl.uniform1i(program.uniform("u_polygons"), DrawUnit.polygons.rawValue)
+          for (name, layout) in [("u_clipsLayout", clipLayout), ("u_gradientsLayout", gradientLayout), ("u_polygonsLayout", polygonLayout)] {
+            gl.uniform2f(program.uniform(name), layout.uniform.0, layout.uniform.1)
+          }
           current = program
         }
         gl.activeTexture(GLenum(GL_TEXTURE0 + DrawUnit.mask.rawValue))
@@ -306,16 +316,14 @@ extension GLRenderer {
 
     /// Uploads the clips as rows of RGBA32F texels (see Shaders/clip.glsl): 5 for the
     /// rounded rectangle, then the polygon's edge count and edges, rows padded to the
-    /// longest.
+    /// longest and wrapped into blocks past the texture limit (`TableLayout`).
     private mutating func uploadClips(_ gl: GLCalls, _ clips: [ClipShape]) throws(GLRenderError) {
-      let rows = max(1, clips.count)
       let width = 6 + (clips.map { $0.polygon?.points.count ?? 0 }.max() ?? 0)
-      let limit = context.info.maxTextureSize
-      guard width <= limit, rows <= limit else {
-        throw .glError("a clip table of \(width)x\(rows) texels exceeds GL_MAX_TEXTURE_SIZE (\(limit))")
-      }
-      if clipTexture == nil || clipTexture!.height < rows || clipTexture!.width < width {
-        let w = max(width, clipTexture?.width ?? 0, 8), h = max(rows, clipTexture?.height ?? 0, 64)
+      let layout = try TableLayout(rows: clips.count, width: width, limit: tableLimit)
+      clipLayout = layout
+      let (tw, th) = (layout.textureWidth, layout.textureHeight)
+      if clipTexture == nil || clipTexture!.height < th || clipTexture!.width < tw {
+        let w = min(max(tw, clipTexture?.width ?? 0, 8), tableLimit), h = min(max(th, clipTexture?.height ?? 0, 64), tableLimit)
         let t = GLTexture(gl, width: w, height: h, levels: 1, garbage: garbage)
         gl.bindTexture(GLenum(GL_TEXTURE_2D), t.id)
         gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA32F), GLsizei(w), GLsizei(h))
@@ -344,7 +352,8 @@ extension GLRenderer {
       gl.bindTexture(GLenum(GL_TEXTURE_2D), clipTexture!.id)
       gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
       gl.texSubImage2D(
-        GL_TEXTURE_2D, level: 0, x: 0, y: 0, width: width, height: clips.count, format: GL_RGBA, type: GL_FLOAT, pixels: f)
+        GL_TEXTURE_2D, level: 0, x: 0, y: 0, width: tw, height: th, format: GL_RGBA, type: GL_FLOAT,
+        pixels: layout.texels(f))
     }
 
     /// Turns a GL error or a context reset into a thrown error.

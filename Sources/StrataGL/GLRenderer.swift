@@ -68,7 +68,10 @@ public final class GLRenderer: @unchecked Sendable {
     self.info = context.info
     self.probeSteps = result.steps
     self.options = options
-    self.state = Mutex(State(context: context, budget: options.textureBudgetBytes))
+    self.state = Mutex(
+      State(
+        context: context, budget: options.textureBudgetBytes,
+        tableLimit: min(context.info.maxTextureSize, options.maxTextureSize ?? .max)))
     if options.debug { state.withLock { try? $0.installDebugLog() } }
   }
 

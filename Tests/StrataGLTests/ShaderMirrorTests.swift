@@ -267,7 +267,7 @@ import Testing
       }
     }
     let bench = ShaderBench(includes: ["coverage.glsl"])
-    let out = try run(bench, inputs, ["vec4(convexPolygonCoverage(u_inputs, caseIndex(), 2, arg(0).xy, arg(1)), 0.0, 0.0, 0.0)"])
+    let out = try run(bench, inputs, ["vec4(convexPolygonCoverage(u_inputs, vec2(1.0, 16777216.0), caseIndex(), 2, arg(0).xy, arg(1)), 0.0, 0.0, 0.0)"])
     compare("convex polygon", out[0], inputs) { c in
       let j = Coverage.Jacobian(dudx: c[1].x, dudy: c[1].y, dvdx: c[1].z, dvdy: c[1].w)
       let edges = Array(c[3..<(3 + Int(c[2].x))])
@@ -289,7 +289,7 @@ import Testing
         }
       }
     }
-    let bench = ShaderBench(includes: ["gradient.glsl"])
+    let bench = ShaderBench(includes: ["coverage.glsl", "gradient.glsl"])
     let out = try run(bench, inputs, ["vec4(gradientParameter(int(arg(0).z), arg(0).xy, arg(1).xy, arg(1).zw), 0.0, 0.0, 0.0)"])
     var wrapped = out[0]
     for (i, c) in inputs.enumerated() where c[0].z == 2 {
@@ -326,8 +326,8 @@ import Testing
       }
     }
     // The bench's input table is the stops' table: colours from column 1, locations after.
-    let bench = ShaderBench(includes: ["gradient.glsl"])
-    let out = try run(bench, inputs, ["gradientStopsColor(u_inputs, caseIndex(), 1, int(arg(0).y), arg(0).x)"])
+    let bench = ShaderBench(includes: ["coverage.glsl", "gradient.glsl"])
+    let out = try run(bench, inputs, ["gradientStopsColor(u_inputs, vec2(1.0, 16777216.0), caseIndex(), 1, int(arg(0).y), arg(0).x)"])
     var expected: [SIMD4<Float>] = []
     for c in cases { expected.append(GradientMath.color(at: c.t, locations: c.locations.span, colors: c.colours.span)) }
     compare("gradient colour", out[0], inputs) { c in

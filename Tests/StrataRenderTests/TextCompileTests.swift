@@ -99,6 +99,25 @@ import Testing
     #expect(diff <= 1, "largest difference \(diff)")
   }
 
+  /// Text far larger than a glyph bitmap is kept for (`GlyphBitmapCache.largestPixelSize`)
+  /// takes the outline route, rasterised only where it shows: a fontSize of 1e9 trapped in
+  /// the rasteriser (a glyph bitmap wider than 2^21 pixels), and a 1000-point "H" seen
+  /// through the canvas covers the pixels inside the H's stem, wholly.
+  @Test func hugeTextIsRasterisedWhereItShows() throws {
+    let huge = Self.text(at: Point(10, 10), "H")
+    huge.fontSize = 1e9
+    _ = Self.draws(huge)  // must not trap; nothing of the glyph reaches the bounds
+    let big = Self.text(at: Point(0, 0), "H")
+    big.fontSize = 1000
+    // A 200 x 400 layer from y = -150 on the 300 x 200 canvas: the H's top (about 200
+    // points below the first line's top) and its left stem (about 100 to 200 points from
+    // the left) show in the canvas's lower part.
+    big.frame = Rect(0, -150, 200, 400)
+    let d = try #require(Self.draws(big).first?.mask)
+    #expect(d.width <= 200 && d.height <= 200, "\(d.width) x \(d.height)")
+    #expect(d.bytes.contains(255))
+  }
+
   /// StrataPath's exact-area coverage of a glyph against FreeType's own rasteriser
   /// (`FT_Render_Glyph`, unhinted, at the same pixel size): both compute the area each
   /// pixel covers, and the ink agrees within 0.2%. Some pixels on curves differ by up to

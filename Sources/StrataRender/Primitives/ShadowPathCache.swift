@@ -15,6 +15,8 @@ public final class ShadowPathCache: Sendable {
   struct Key: Hashable, Sendable {
     let source: UInt64
     let sigma: Double
+    /// The clip relative to the source's origin, when the blur reaches past it.
+    let window: PixelBounds?
   }
 
   /// 64 MiB of coverage bytes, 1024 masks.
@@ -23,7 +25,7 @@ public final class ShadowPathCache: Sendable {
   public static let shared = ShadowPathCache()
 
   /// Blurred masks placed relative to their source mask's origin.
-  private let cache: Mutex<LRUCache<Key, DeviceMask>>
+  private let cache: Mutex<LRUCache<Key, DeviceMask?>>
   private let blurCount = Atomic<Int>(0)
   private let paths: PathMaskCache
 
@@ -49,17 +51,28 @@ public final class ShadowPathCache: Sendable {
     let region = PixelBounds(x0: clip.x0 - pad, y0: clip.y0 - pad, x1: clip.x1 + pad, y1: clip.y1 + pad)
     guard let source = paths.mask(path, style: .fill(.nonZero), map: map, clip: region) else { return nil }
     guard pad > 0 else { return source }
-    let key = Key(source: source.contentID, sigma: sigma)
-    let relative: DeviceMask
+    // Only what reaches the clip is blurred: the window, relative to the source's origin,
+    // is part of the key (none when the whole blur lies inside the clip, as usual).
+    let whole = PixelBounds(
+      x0: source.originX - pad, y0: source.originY - pad, x1: source.originX + source.width + pad,
+      y1: source.originY + source.height + pad)
+    let window: PixelBounds? =
+      whole.intersection(clip) == whole
+      ? nil
+      : PixelBounds(
+        x0: clip.x0 - source.originX, y0: clip.y0 - source.originY, x1: clip.x1 - source.originX,
+        y1: clip.y1 - source.originY)
+    let key = Key(source: source.contentID, sigma: sigma, window: window)
+    let relative: DeviceMask?
     if let kept = cache.withLock({ $0.value(for: key) }) {
       relative = kept
     } else {
       blurCount.add(1, ordering: .relaxed)
       let at0 = source.moved(toX: 0, y: 0)
-      relative = Blur.blurred(at0, sigma: sigma)
-      _ = cache.withLock { $0.insert(relative, bytes: relative.width * relative.height, for: key) }
+      relative = Blur.blurred(at0, sigma: sigma, within: window)
+      _ = cache.withLock { $0.insert(relative, bytes: relative.map { $0.width * $0.height } ?? 0, for: key) }
     }
-    return relative.moved(toX: source.originX + relative.originX, y: source.originY + relative.originY)
+    return relative.map { $0.moved(toX: source.originX + $0.originX, y: source.originY + $0.originY) }
   }
 
   /// Forgets every blurred mask (tests).

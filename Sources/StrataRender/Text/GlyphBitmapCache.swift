@@ -32,6 +32,9 @@ public final class GlyphBitmapCache: Sendable {
   }
 
   public static let defaultLimits = CacheLimits(bytes: 32 << 20, count: 65536)
+  /// The largest pixels per em kept as bitmaps; larger text is rasterised from its
+  /// outlines within the pixels it shows (a glyph bitmap is its whole glyph).
+  public static let largestPixelSize = 512.0
   public static let shared = GlyphBitmapCache()
 
   private let cache: Mutex<LRUCache<Key, Bitmap?>>

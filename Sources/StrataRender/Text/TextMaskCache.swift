@@ -90,7 +90,12 @@ public final class TextMaskCache: Sendable {
   private func make(
     _ layout: TextLayout, tags: Set<Int>, bounds: Rect, map m: [Double], region: PixelRect, boundsGeometry: PathGeometry
   ) -> DeviceMask? {
-    let upright = m[6] == 0 && m[7] == 0 && m[8] == 1 && m[1] == 0 && m[3] == 0 && m[0] > 0 && abs(m[4] - m[0]) <= 1e-9 * m[0]
+    // Glyph bitmaps are whole glyphs: far larger ones (a fontSize of 1e9, a huge zoom) go
+    // the outline route, which rasterises only the pixels of `region`.
+    let largest = (layout.glyphs.lazy.map(\.size).max() ?? 0) * m[0]
+    let upright =
+      m[6] == 0 && m[7] == 0 && m[8] == 1 && m[1] == 0 && m[3] == 0 && m[0] > 0 && abs(m[4] - m[0]) <= 1e-9 * m[0]
+      && largest <= GlyphBitmapCache.largestPixelSize
     var bytes = [UInt8](repeating: 0, count: region.width * region.height)
     var inside: Bool
     if upright {

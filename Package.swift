@@ -15,6 +15,7 @@ let package = Package(
       name: "Strata",
       targets: [
         "Strata", "StrataPath", "StrataText", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends",
+        "StrataLottie",
       ]),
     .library(name: "StrataCompare", targets: ["StrataCompare"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
@@ -48,6 +49,11 @@ let package = Package(
     .target(name: "Strata", dependencies: ["StrataPath"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataScene", dependencies: ["Strata", "StrataPath", "StrataPNG", "StrataText"], swiftSettings: [.strictMemorySafety()]),
+    // Lottie (Bodymovin JSON) import: a Lottie file to a layer tree with animations, as
+    // lottie-ios's Core Animation engine builds it. It reads JSON with the scene parser.
+    .target(
+      name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG"],
+      swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataRender", dependencies: ["Strata", "StrataPath", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata-embed-shaders", path: "Plugins/ShaderEmbedder"),
@@ -76,6 +82,7 @@ let package = Package(
       name: "StrataCLI",
       dependencies: [
         "Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataGL", "StrataBackends", "StrataCompare",
+        "StrataLottie",
       ],
       swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata", dependencies: ["StrataCLI"], swiftSettings: [.strictMemorySafety()]),

@@ -3,6 +3,7 @@ import Strata
 import StrataBackends
 import StrataPNG
 import StrataRender
+import StrataLottie
 import StrataScene
 
 /// `strata render`: a scene file to a PNG at one time, or to a sequence of frames (PNG
@@ -13,9 +14,13 @@ enum RenderCommand {
            strata render SCENE.json --frames START:END [--fps N] -o 'frames/frame-%04d.png'
            strata render SCENE.json --frames START:END [--fps N] --format apng -o OUT.png
            strata render SCENE.json --frames START:END [--fps N] --format rgba -o - | ffmpeg …
+           strata render ANIM.json -o OUT.png [--frame F | --progress P | --time T] [--size WxH] [--strict]
+           strata render ANIM.json --format apng -o OUT.png [--frames START:END] [--fps N] [--size WxH]
 
     Renders a scene file (see docs/SceneFormat.md) with its animations at time T, or a
-    sequence of frames.
+    sequence of frames. A Lottie file (Bodymovin JSON: it has "fr", "ip", "op" and
+    "layers") is recognised and imported (README, "Lottie"); its warnings go to standard
+    error.
 
     options:
       -o, --output OUT       where to write: a PNG file; with --frames and --format png a
@@ -36,6 +41,18 @@ enum RenderCommand {
                              (default 128): what is kept between frames, and the most one
                              tiled layer's frame may need (more refuses the frame)
       --verbose              say which backend rendered and how long each step took
+      --format-in F          scene or lottie: how to read the input (default: recognised
+                             from its contents)
+
+    Lottie options:
+      --frame F              the Lottie frame to render, fractional frames included
+      --progress P           the frame at fraction P of the animation: ip + P * (op - ip)
+      --size WxH             the canvas in points, the animation scaled to fill it
+                             (default: the file's w x h)
+      --strict               unsupported features are errors, not warnings
+      With a Lottie file, --frames defaults to the file's frames (ip up to op) when a
+      sequence is written (--format apng or rgba, or -o with %d), --fps to its rate, and
+      --time T is T seconds after the in point.
       -h, --help             show this help
 
     A file is written to a temporary file beside it and renamed into place, so it is
@@ -69,7 +86,16 @@ enum RenderCommand {
     var limits = SceneLimits()
     /// `--tile-memory`, in bytes.
     var tileMemory: Int?
+    var fpsGiven = false
+    /// `--format-in`: nil recognises the input from its contents.
+    var formatIn: InputFormat?
+    var frame: Double?
+    var progress: Double?
+    var size: (width: Int, height: Int)?
+    var strict = false
   }
+
+  enum InputFormat: String { case scene, lottie }
 
   static func parse(_ args: [String], environment: [String: String] = [:]) throws(UsageError) -> Options? {
     var o = Options()
@@ -103,6 +129,26 @@ enum RenderCommand {
       case "--max-layers": o.limits.maxLayers = try args.onceCount(for: a)
       case "--tile-memory": o.tileMemory = try args.onceMebibytes(for: a)
       case "--verbose", "-v": o.verbose = true
+      case "--format-in":
+        let v = try args.onceValue(for: a)
+        guard let f = InputFormat(rawValue: v) else { throw UsageError(message: "unknown input format '\(v)'; choose scene or lottie") }
+        o.formatIn = f
+      case "--frame":
+        let v = try args.onceValue(for: a)
+        guard let f = Arguments.decimal(v) else { throw UsageError(message: "--frame needs a frame number, got '\(v)'") }
+        o.frame = f
+      case "--progress":
+        let v = try args.onceValue(for: a)
+        guard let p = Arguments.decimal(v) else { throw UsageError(message: "--progress needs a number, got '\(v)'") }
+        o.progress = p
+      case "--size":
+        let v = try args.onceValue(for: a)
+        let parts = v.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.wholeMatch(of: /[0-9]{1,6}/) != nil }), let w = Int(parts[0]), let h = Int(parts[1]),
+          w > 0, h > 0
+        else { throw UsageError(message: "--size needs WIDTHxHEIGHT in whole points, such as 400x300, got '\(v)'") }
+        o.size = (w, h)
+      case "--strict": o.strict = true
       default:
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
         guard o.scene == nil else { throw UsageError(message: "unexpected argument '\(a)'; give one scene file") }
@@ -113,9 +159,31 @@ enum RenderCommand {
       do throws(BackendSettingError) { try o.backend.setChoice(v) } catch { throw UsageError(message: error.description) }
     }
     guard o.scene != nil else { throw UsageError(message: "no scene file given") }
-    guard let output = o.output else { throw UsageError(message: "no output file given (-o OUT.png)") }
-    if o.frames != nil && o.time != nil { throw UsageError(message: "give either --time or --frames, not both") }
-    if fpsGiven && o.frames == nil { throw UsageError(message: "--fps goes with --frames") }
+    guard o.output != nil else { throw UsageError(message: "no output file given (-o OUT.png)") }
+    o.fpsGiven = fpsGiven
+    let times = [o.time != nil ? "--time" : nil, o.frame != nil ? "--frame" : nil, o.progress != nil ? "--progress" : nil, o.frames != nil ? "--frames" : nil].compactMap { $0 }
+    if times.count > 1 { throw UsageError(message: "give one of --time, --frame, --progress and --frames, not \(times.joined(separator: " and "))") }
+    try o.backend.apply(environment: environment)
+    return o
+  }
+
+  /// The checks that depend on the input's kind: a Lottie file defaults its frame range
+  /// and rate, and only it takes the Lottie options.
+  static func check(_ o: inout Options, lottie: LottieInput?) throws(UsageError) {
+    let output = o.output!
+    if let lottie {
+      let pattern = try FramePattern(output)
+      let isSequence = o.format != .png || pattern != nil
+      if o.frames == nil && o.time == nil && o.frame == nil && o.progress == nil && isSequence {
+        o.frames = lottie.defaultFrames
+      }
+      if !o.fpsGiven { o.fps = lottie.animation.frameRate }
+    } else {
+      for (given, name) in [(o.frame != nil, "--frame"), (o.progress != nil, "--progress"), (o.size != nil, "--size"), (o.strict, "--strict")] where given {
+        throw UsageError(message: "\(name) is for Lottie files; '\(o.scene!)' is a scene file")
+      }
+    }
+    if o.fpsGiven && o.frames == nil { throw UsageError(message: "--fps goes with --frames") }
     if output == "-" && o.format != .rgba { throw UsageError(message: "only --format rgba writes to standard output ('-o -')") }
     let isPattern = try FramePattern(output) != nil
     if o.frames != nil && o.format == .png && !isPattern {
@@ -127,17 +195,32 @@ enum RenderCommand {
       throw UsageError(
         message: "-o '\(output)' has a frame number (%d), but \(why); give a plain file name, or --frames with --format png for one file per frame")
     }
-    try o.backend.apply(environment: environment)
-    return o
   }
 
   static func run(_ args: [String], console: Console, environment: [String: String]) -> ExitCode {
-    let options: Options
+    var options: Options
     switch Parsed.from("render", usage: usage, console: console, { () throws(UsageError) in try parse(args, environment: environment) }) {
     case .exit(let code): return code
     case .run(let o): options = o
     }
-    guard var scene = load(options, console: console) else { return .failure }
+    let lottie: LottieInput?
+    switch LottieInput.recognise(options, console: console) {
+    case .failed: return .failure
+    case .scene: lottie = nil
+    case .lottie(let l): lottie = l
+    }
+    do throws(UsageError) { try check(&options, lottie: lottie) } catch {
+      console.err(UsageError.report(error, command: "strata render", usage: usage))
+      return .usage
+    }
+    guard var scene = lottie.map({ $0.scene(options) }) ?? load(options, console: console) else { return .failure }
+    if let lottie {
+      if let problem = scene.canvasProblem(scale: options.scale ?? 1) {
+        console.err("strata render: \(problem)\n")
+        return .failure
+      }
+      if options.frames == nil { options.time = lottie.time(options) }
+    }
     if let s = options.scale { scene.scale = s }
     // Before anything is written: -o must not name the scene file or one of its images.
     let inputs = InputFiles(scene: options.scene!, images: scene.imageFiles, tiles: scene.tilePyramids)

@@ -1,0 +1,82 @@
+import Foundation
+import Strata
+import StrataLottie
+import StrataScene
+
+/// A Lottie file given to `strata render`: recognised by its contents (or `--format-in
+/// lottie`), imported, and turned into a scene of the requested size.
+struct LottieInput {
+  let animation: LottieAnimation
+
+  enum Recognised {
+    case scene
+    case lottie(LottieInput)
+    /// The Lottie file could not be imported (the message is written).
+    case failed
+  }
+
+  /// Reads the input as Lottie when asked to or when it looks like Lottie: a JSON object
+  /// with a frame rate and range (`fr`, `ip`, `op`) and layers. Its warnings are written
+  /// to standard error (with `--strict` they are errors).
+  static func recognise(_ o: RenderCommand.Options, console: Console) -> Recognised {
+    let path = o.scene!
+    guard o.formatIn != .scene else { return .scene }
+    if o.formatIn == nil {
+      // Anything unreadable is left to the scene loader, whose messages say why.
+      guard let data = FileManager.default.contents(atPath: path), looksLikeLottie([UInt8](data)) else { return .scene }
+    }
+    do throws(LottieError) {
+      let url = URL(fileURLWithPath: path)
+      let animation = try LottieAnimation(contentsOf: url, options: LottieOptions(strict: o.strict))
+      for w in animation.warnings { console.err("strata render: warning: \(path): \(w)\n") }
+      return .lottie(LottieInput(animation: animation))
+    } catch {
+      console.err("strata render: \(error)\n")
+      return .failed
+    }
+  }
+
+  /// Whether `bytes` parse as a JSON object with Lottie's required members.
+  static func looksLikeLottie(_ bytes: [UInt8]) -> Bool {
+    // Cheap first: the member names must appear somewhere.
+    func contains(_ s: String) -> Bool {
+      let needle = Array(s.utf8)
+      guard bytes.count >= needle.count else { return false }
+      return bytes.indices.dropLast(needle.count - 1).contains { i in bytes[i..<i + needle.count].elementsEqual(needle) }
+    }
+    guard contains("\"fr\""), contains("\"op\"") else { return false }
+    guard let json = try? JSONParser.parse(bytes), case .object = json else { return false }
+    return json["fr"] != nil && json["ip"] != nil && json["op"] != nil && json["layers"] != nil
+  }
+
+  /// The frames a sequence renders by default: the file's, from the in point up to the
+  /// out point (whole frames, none before 0).
+  var defaultFrames: Range<Int> {
+    let start = max(0, Int(animation.inPoint.rounded(.up)))
+    let end = max(start + 1, Int(animation.outPoint.rounded(.up)))
+    return start..<end
+  }
+
+  /// The time to render one image at: `--frame`, `--progress` or `--time` (seconds after
+  /// the in point); the in point without any.
+  func time(_ o: RenderCommand.Options) -> Double {
+    if let f = o.frame { return animation.time(forFrame: f) }
+    if let p = o.progress { return animation.time(forFrame: animation.frame(forProgress: p)) }
+    return o.time ?? 0
+  }
+
+  /// The animation as a scene: `--size` (default the file's size, rounded up) with the
+  /// animation scaled to fill it. For a sequence, frame i of `--frames` is Lottie frame i
+  /// at the file's rate.
+  func scene(_ o: RenderCommand.Options) -> Scene {
+    let w = o.size?.width ?? Int(animation.width.rounded(.up))
+    let h = o.size?.height ?? Int(animation.height.rounded(.up))
+    let root = Layer()
+    root.anchorPoint = .zero
+    root.bounds = Rect(0, 0, Double(w), Double(h))
+    let layer = animation.makeLayer(width: Double(w), height: Double(h))
+    if o.frames != nil { layer.timeOffset = -animation.inPoint / animation.frameRate }
+    do throws(LayerTreeError) { try root.addSublayer(layer) } catch { preconditionFailure("a fresh layer cannot make a cycle") }
+    return Scene(width: w, height: h, scale: 1, background: .clear, root: root, fileName: o.scene!)
+  }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Strata
+import StrataPath
+
+/// Builds the layers of a shape layer's items as lottie-ios's Core Animation engine does:
+/// a layer per group carrying the group's transform and opacity, and a shape (or
+/// gradient) layer per fill and stroke, drawing the paths before it in its group and the
+/// groups before it, each mapped by the transforms of the groups between.
+///
+/// The order is Lottie's: an item earlier in a list is drawn above the later ones.
+/// Modifiers apply to the paths before them: a trim after a path trims the strokes that
+/// draw it (fills are never trimmed, as with `strokeStart`/`strokeEnd`), a repeater
+/// repeats everything before it.
+struct ShapeBuilder {
+  let time: TimeMap
+  let context: DecodeContext
+  let layerName: String?
+
+  /// A path item as a style sees it: the group transforms from its own group out to the
+  /// style's, innermost first.
+  struct Contribution: Sendable {
+    var item: ShapeItem.PathItem
+    var transforms: [TransformModel]
+
+    func path(at frame: Double, into path: inout StrataPath.Path) {
+      var m = PathTransform.identity
+      for t in transforms { m = m.concatenating(t.matrix(at: frame)) }
+      item.bezier(at: frame).append(to: &path, m)
+    }
+  }
+
+  /// A list of items and, for the lists around it, where the branch to it sits.
+  struct Scope {
+    var items: [ShapeItem]
+    var outer: [(items: [ShapeItem], branch: Int)]
+  }
+
+  /// The layers for `scope`, bottom first.
+  func layers(_ scope: Scope) -> [Layer] {
+    let items = scope.items
+    var out: [Layer] = []
+    let repeaterIndex = items.lastIndex { if case .repeater = $0 { true } else { false } }
+    let firstDrawn = repeaterIndex.map { $0 + 1 } ?? 0
+    for j in stride(from: items.count - 1, through: firstDrawn, by: -1) {
+      out += layers(for: j, in: scope)
+    }
+    if let r = repeaterIndex, case .repeater(let rep) = items[r] {
+      out += repeated(rep, Scope(items: Array(items[..<r]), outer: scope.outer))
+    }
+    return out
+  }
+
+  private func layers(for j: Int, in scope: Scope) -> [Layer] {
+    switch scope.items[j] {
+    case .group(let g):
+      let layer = Layer()
+      layer.anchorPoint = .zero
+      let transform = g.transform
+      layer.drive(time) { l, f in
+        l.transform = Transform3D(transform.matrix(at: f))
+        l.opacity = transform.opacity(at: f)
+      }
+      for s in layers(Scope(items: g.items, outer: scope.outer + [(scope.items, j)])) { layer.adopt(s) }
+      return [layer]
+    case .fill(let fill):
+      let c = contributions(scope.items, before: j, transforms: [])
+      guard !c.isEmpty else { return [] }
+      let layer = ShapeLayer()
+      layer.anchorPoint = .zero
+      layer.strokeColor = nil
+      layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
+      layer.drive(time) { l, f in
+        guard let s = l as? ShapeLayer else { return }
+        s.path = Self.path(c, at: f)
+        s.fillColor = Paint.color(fill.color.value(at: f))
+        s.opacity = Paint.percent(fill.opacity.value(at: f))
+      }
+      return [layer]
+    case .stroke(let stroke):
+      return strokeLayers(scope, j, style: stroke.style) { l, f in
+        l.strokeColor = Paint.color(stroke.color.value(at: f))
+        l.opacity = Paint.percent(stroke.style.opacity.value(at: f))
+      }
+    case .gradientFill(let g):
+      let c = contributions(scope.items, before: j, transforms: [])
+      guard !c.isEmpty else { return [] }
+      return [GradientBuilder(time: time).fill(g, c)]
+    case .gradientStroke(let g):
+      let c = contributions(scope.items, before: j, transforms: [])
+      guard !c.isEmpty else { return [] }
+      return [GradientBuilder(time: time).stroke(g, c, trim: trim(for: j, in: scope))]
+    default:
+      return []
+    }
+  }
+
+  /// The stroke layers of the style at `j`: one, or one per path when a trim applies to
+  /// each path on its own.
+  private func strokeLayers(
+    _ scope: Scope, _ j: Int, style: ShapeItem.StrokeStyle, paint: @escaping @Sendable (ShapeLayer, Double) -> Void
+  ) -> [Layer] {
+    let c = contributions(scope.items, before: j, transforms: [])
+    guard !c.isEmpty else { return [] }
+    let trim = trim(for: j, in: scope)
+    let groups: [[Contribution]] = trim.map { !$0.individually && c.count > 1 } == true ? c.map { [$0] } : [c]
+    return groups.reversed().map { part in
+      let layer = ShapeLayer()
+      layer.anchorPoint = .zero
+      layer.fillColor = nil
+      layer.drive(time) { l, f in
+        guard let s = l as? ShapeLayer else { return }
+        Paint.applyStroke(style, to: s, at: f)
+        paint(s, f)
+        Self.applyTrim(trim, path: Self.path(part, at: f), to: s, at: f)
+      }
+      return layer
+    }
+  }
+
+  static func applyTrim(_ trim: ShapeItem.Trim?, path: StrataPath.Path, to s: ShapeLayer, at f: Double) {
+    guard let trim else {
+      s.path = path
+      return
+    }
+    guard let r = Paint.trimRange(trim, at: f) else {
+      s.path = path
+      s.strokeStart = 0
+      s.strokeEnd = 0
+      return
+    }
+    var p = path
+    if r.doubled { p.addPath(path) }
+    s.path = p
+    s.strokeStart = r.start
+    s.strokeEnd = r.end
+  }
+
+  static func path(_ c: [Contribution], at f: Double) -> StrataPath.Path {
+    var p = StrataPath.Path()
+    for x in c { x.path(at: f, into: &p) }
+    return p
+  }
+
+  /// The path items before index `k` of `items`, those of groups before it included.
+  func contributions(_ items: [ShapeItem], before k: Int, transforms: [TransformModel]) -> [Contribution] {
+    var out: [Contribution] = []
+    for item in items[..<k] {
+      switch item {
+      case .path(let p): out.append(Contribution(item: p, transforms: transforms))
+      case .group(let g): out += contributions(g.items, before: g.items.count, transforms: [g.transform] + transforms)
+      default: break
+      }
+    }
+    return out
+  }
+
+  /// The trim that applies to the style at `k`: the nearest one after a path it draws,
+  /// in its own list or in a list around it after the branch to it.
+  func trim(for k: Int, in scope: Scope) -> ShapeItem.Trim? {
+    let firstPath = scope.items[..<k].firstIndex { if case .path = $0 { true } else if case .group = $0 { true } else { false } }
+    if let first = firstPath {
+      for (j, item) in scope.items.enumerated() where j > first { if case .trim(let t) = item { return t } }
+    }
+    for (items, branch) in scope.outer.reversed() {
+      for (j, item) in items.enumerated() where j > branch { if case .trim(let t) = item { return t } }
+    }
+    return nil
+  }
+
+  /// The most copies a repeater makes.
+  static let maxCopies = 1000
+
+  /// A repeater's copies of `scope`: copy k transformed by the repeater's transform k
+  /// times (anchor, scale^k, rotation·k, position·k), its opacity going from the start to
+  /// the end opacity.
+  private func repeated(_ rep: ShapeItem.Repeater, _ scope: Scope) -> [Layer] {
+    let maxCount = rep.copies.keys.map { $0.value[0] }.max() ?? 1
+    let count = Int(min(max(maxCount.isFinite ? maxCount.rounded(.up) : 0, 0), Double(Self.maxCopies)))
+    var copies: [Layer] = []
+    for i in 0..<count {
+      let layer = Layer()
+      layer.anchorPoint = .zero
+      layer.drive(time) { l, f in
+        let n = rep.copies.value(at: f)[0]
+        l.isHidden = !(Double(i) < n)
+        let k = Double(i) + rep.offset.value(at: f)[0]
+        let t = rep.transform
+        let a = t.anchor.value(at: f), s = t.scale.value(at: f), p = t.position(at: f)
+        let ax = a[safe: 0] ?? 0, ay = a[safe: 1] ?? 0
+        var m = PathTransform(translationX: -ax, y: -ay)
+        m = m.concatenating(PathTransform(scaleX: pow((s[safe: 0] ?? 100) / 100, k), y: pow((s[safe: 1] ?? 100) / 100, k)))
+        m = m.concatenating(PathTransform(rotationAngle: t.rotation.value(at: f)[0] * k * .pi / 180))
+        m = m.concatenating(PathTransform(translationX: ax + p.x * k, y: ay + p.y * k))
+        l.transform = Transform3D(m)
+        let so = Paint.percent(rep.startOpacity.value(at: f)), eo = Paint.percent(rep.endOpacity.value(at: f))
+        l.opacity = n > 1 ? so + (eo - so) * Double(i) / max(n - 1, 1) : so
+      }
+      for s in layers(scope) { layer.adopt(s) }
+      copies.append(layer)
+    }
+    return rep.above ? copies : copies.reversed()
+  }
+}
+
+extension Transform3D {
+  /// The 3D form of a 2D affine map (`CATransform3DMakeAffineTransform`).
+  init(_ m: PathTransform) {
+    self.init(
+      m11: m.a, m12: m.b, m13: 0, m14: 0, m21: m.c, m22: m.d, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: 0,
+      m41: m.tx, m42: m.ty, m43: 0, m44: 1)
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Strata
+import StrataScene
+
+/// A Lottie (Bodymovin) animation imported as a Strata layer tree with animations, the
+/// way lottie-ios's Core Animation rendering engine plays it: shape, gradient and plain
+/// layers, masks and compositing filters, driven by animations that evaluate the file's
+/// keyframes at any time.
+///
+/// ```swift
+/// let anim = try LottieAnimation(contentsOf: URL(fileURLWithPath: "anim.json"))
+/// let layer = anim.makeLayer(width: 400, height: 400)
+/// let frame = layer.snapshot(at: anim.time(forFrame: 12.5))
+/// ```
+public final class LottieAnimation {
+  /// The file's canvas (`w`, `h`) in points.
+  public let width: Double, height: Double
+  /// `fr`, `ip` and `op`: frames per second and the frame range.
+  public let frameRate: Double, inPoint: Double, outPoint: Double
+  /// What the importer does not render, or renders differently (empty in strict mode,
+  /// where these are errors).
+  public let warnings: [LottieWarning]
+  /// The file's name as given, for messages.
+  public let fileName: String
+
+  /// The imported tree at the file's size, copied by `makeLayer`.
+  private let prototype: [Layer]
+
+  /// Reads and imports a Lottie JSON file; images beside it are resolved relative to its
+  /// folder.
+  public convenience init(contentsOf url: URL, options: LottieOptions = LottieOptions()) throws(LottieError) {
+    let name = url.path
+    if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+      throw LottieError(fileName: name, path: "", message: "is a directory")
+    }
+    guard let data = FileManager.default.contents(atPath: name) else {
+      throw LottieError(fileName: name, path: "", message: FileManager.default.fileExists(atPath: name) ? "cannot be read" : "no such file")
+    }
+    try self.init(bytes: [UInt8](data), fileName: name, baseDirectory: url.deletingLastPathComponent(), options: options)
+  }
+
+  /// Imports a Lottie document from its bytes. `fileName` names it in errors;
+  /// `baseDirectory` is where image files are looked for (nil: only embedded images).
+  public init(bytes: [UInt8], fileName: String, baseDirectory: URL?, options: LottieOptions = LottieOptions()) throws(LottieError) {
+    let json: JSONValue
+    do throws(JSONError) {
+      json = try JSONParser.parse(bytes)
+    } catch {
+      throw LottieError(fileName: fileName, path: error.path, message: "not valid JSON: \(error)")
+    }
+    let context = DecodeContext(fileName: fileName, strict: options.strict)
+    let document = try Document(json: json, context: context, baseDirectory: baseDirectory)
+    prototype = try TreeBuilder(document: document, context: context).build()
+    width = document.width
+    height = document.height
+    frameRate = document.frameRate
+    inPoint = document.inPoint
+    outPoint = document.outPoint
+    warnings = context.warnings
+    self.fileName = fileName
+  }
+
+  /// `(op - ip) / fr`, in seconds.
+  public var duration: Double { (outPoint - inPoint) / frameRate }
+
+  /// The time of frame `frame` on the layer's clock: `(frame - ip) / fr`, not rounded.
+  public func time(forFrame frame: Double) -> Double { (frame - inPoint) / frameRate }
+
+  /// The frame at `progress` (0 the start, 1 the end): `ip + progress * (op - ip)`, as
+  /// lottie-ios.
+  public func frame(forProgress progress: Double) -> Double { inPoint + progress * (outPoint - inPoint) }
+
+  /// A fresh layer tree whose frame is (0, 0, width, height) in canvas points, the
+  /// animation scaled to fill it (as lottie-ios's snapshots do); its animations run on
+  /// the clock `time(forFrame:)` gives.
+  public func makeLayer(width: Double, height: Double) -> Layer {
+    let root = Layer()
+    root.name = "Lottie " + (fileName as NSString).lastPathComponent
+    root.anchorPoint = .zero
+    root.bounds = Rect(0, 0, width, height)
+    let content = Layer()
+    content.anchorPoint = .zero
+    content.bounds = Rect(0, 0, self.width, self.height)
+    content.transform = .scale(width / self.width, height / self.height)
+    for l in prototype { content.adopt(l.deepCopy()) }
+    root.adopt(content)
+    return root
+  }
+}

@@ -1,0 +1,109 @@
+import StrataPath
+
+/// A shape item of a shape layer or group (`shapes`, `it`), decoded.
+enum ShapeItem: Sendable {
+  case group(Group)
+  case path(PathItem)
+  case fill(Fill)
+  case stroke(Stroke)
+  case gradientFill(GradientFill)
+  case gradientStroke(GradientStroke)
+  case trim(Trim)
+  case repeater(Repeater)
+  case merge(mode: Int)
+  /// Items the importer does not render (it warned when decoding them).
+  case ignored
+
+  struct Group: Sendable {
+    var items: [ShapeItem]
+    var transform: TransformModel
+  }
+
+  /// A path-producing item: rectangle, ellipse, polystar or free path.
+  struct PathItem: Sendable {
+    enum Geometry: Sendable {
+      case rect(position: Animated<[Double]>, size: Animated<[Double]>, roundness: Animated<[Double]>)
+      case ellipse(position: Animated<[Double]>, size: Animated<[Double]>)
+      case star(Star)
+      case bezier(Animated<Bezier>)
+    }
+    var geometry: Geometry
+    /// `d: 3`: drawn the other way round (where trims start).
+    var reversed: Bool
+  }
+
+  struct Star: Sendable {
+    var isStar: Bool
+    var points: Animated<[Double]>
+    var position: Animated<[Double]>
+    var rotation: Animated<[Double]>
+    var outerRadius: Animated<[Double]>
+    var innerRadius: Animated<[Double]>
+    var outerRoundness: Animated<[Double]>
+    var innerRoundness: Animated<[Double]>
+  }
+
+  struct Fill: Sendable {
+    var color: Animated<[Double]>
+    var opacity: Animated<[Double]>
+    var evenOdd: Bool
+  }
+
+  struct StrokeStyle: Sendable {
+    var width: Animated<[Double]>
+    var opacity: Animated<[Double]>
+    /// Lottie's codes: 1 butt, 2 round, 3 square; 1 miter, 2 round, 3 bevel.
+    var cap: Int
+    var join: Int
+    var miterLimit: Double
+    /// Dash and gap lengths (animated lengths use their first value, as lottie-ios:
+    /// `lineDashPattern` is not animatable) and the animated offset.
+    var dashes: [Animated<[Double]>]
+    var dashOffset: Animated<[Double]>?
+  }
+
+  struct Stroke: Sendable {
+    var color: Animated<[Double]>
+    var style: StrokeStyle
+  }
+
+  struct Gradient: Sendable {
+    /// 1 linear, 2 radial.
+    var type: Int
+    var start: Animated<[Double]>
+    var end: Animated<[Double]>
+    /// The number of colour stops; `stops` holds them (offset, r, g, b each) followed by
+    /// opacity stops (offset, alpha each).
+    var colorCount: Int
+    var stops: Animated<[Double]>
+    var opacity: Animated<[Double]>
+  }
+
+  struct GradientFill: Sendable {
+    var gradient: Gradient
+    var evenOdd: Bool
+  }
+
+  struct GradientStroke: Sendable {
+    var gradient: Gradient
+    var style: StrokeStyle
+  }
+
+  struct Trim: Sendable {
+    var start: Animated<[Double]>
+    var end: Animated<[Double]>
+    var offset: Animated<[Double]>
+    /// 1 simultaneously (each path on its own), 2 individually (one after the other).
+    var individually: Bool
+  }
+
+  struct Repeater: Sendable {
+    var copies: Animated<[Double]>
+    var offset: Animated<[Double]>
+    /// 1: later copies above, 2: below.
+    var above: Bool
+    var transform: TransformModel
+    var startOpacity: Animated<[Double]>
+    var endOpacity: Animated<[Double]>
+  }
+}

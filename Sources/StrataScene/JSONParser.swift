@@ -1,3 +1,5 @@
+import Strata
+
 /// A strict RFC 8259 JSON parser that keeps member order and booleans, rejects duplicate
 /// keys and numbers that overflow a `Double`, and reports errors by line and column.
 ///
@@ -5,16 +7,23 @@
 /// and positions, and silently keeps one of two duplicate keys.
 public enum JSONParser {
   /// Nesting deeper than this is refused, so hostile input cannot overflow the stack.
-  public static let maxDepth = 256
+  public static let maxDepth = Limits.jsonNesting
 
   /// Parses a whole document: one value, surrounded by optional whitespace. A leading
   /// UTF-8 byte order mark is skipped.
-  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+  ///
+  /// - Parameter rootKeys: When given, the keys the top-level object may have. Parsing
+  ///   stops at the first other one, which the result holds with a `null` value, as the
+  ///   last member: the caller reports it as unknown, and a huge value under a misspelt
+  ///   key (200 MB of `{}`) is never parsed.
+  public static func parse(_ bytes: [UInt8], rootKeys: Set<String>? = nil) throws(JSONError) -> JSONValue {
     var reader = Reader(bytes: bytes)
+    reader.rootKeys = rootKeys
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
     reader.skipWhitespace()
     guard reader.i < bytes.count else { throw reader.error("empty document; expected a JSON value") }
     let value = try reader.value()
+    if reader.stoppedAtUnknownKey { return value }
     reader.skipWhitespace()
     guard reader.i == bytes.count else { throw reader.error("unexpected \(reader.found) after the JSON value") }
     return value
@@ -28,6 +37,8 @@ private struct Reader {
   let bytes: [UInt8]
   var i = 0
   var path: [JSONPath.Component] = []
+  var rootKeys: Set<String>?
+  var stoppedAtUnknownKey = false
 
   init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -103,6 +114,11 @@ private struct Reader {
         throw error(
           "duplicate key \"\(Excerpt.of(key))\" (first given on line \(line))", at: keyStart,
           path: JSONPath(path + [.key(key)]).description)
+      }
+      if path.isEmpty, let rootKeys, !rootKeys.contains(key) {
+        members.append((key, .null))
+        stoppedAtUnknownKey = true
+        return .object(members)
       }
       keyOffsets.append(keyStart)
       skipWhitespace()

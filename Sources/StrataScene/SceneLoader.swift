@@ -25,18 +25,18 @@ public enum SceneLoader {
     guard !path.utf8.contains(0) else {
       throw SceneError(file: path, path: "", message: "the file name contains a NUL character")
     }
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw SceneError(file: path, path: "", message: "file not found")
+    // Regular files only, opened without blocking (a FIFO would wait for a writer
+    // forever), and at most `limits.maxFileBytes` of them, checked before reading.
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(path: path, maxBytes: limits.maxFileBytes)
+    } catch {
+      var reason = error.reason
+      if reason.contains("more than the limit") {
+        reason += " (SceneLimits.maxFileBytes; strata render and parity take --max-scene-size MIB to raise it)"
+      }
+      throw SceneError(file: path, path: "", message: reason)
     }
-    // Resolved first: resource values describe a symbolic link itself, while opening the
-    // file follows it.
-    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-    let isDirectory = (try? resolved.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
-    guard !isDirectory else { throw SceneError(file: path, path: "", message: "is a directory") }
-    // Copied out of `Data` in a closure, so that the `Data` is gone before parsing starts:
-    // one copy of the file is kept, not two.
-    let bytes = { () -> [UInt8]? in FileManager.default.contents(atPath: path).map { [UInt8]($0) } }()
-    guard let bytes else { throw SceneError(file: path, path: "", message: "cannot read the file") }
     let directory = (path as NSString).deletingLastPathComponent
     return try load(data: bytes, fileName: path, baseDirectory: directory, pixelBudget: pixelBudget, limits: limits)
   }
@@ -53,7 +53,7 @@ public enum SceneLoader {
   ) throws(SceneError) -> Scene {
     let json: JSONValue
     do {
-      json = try JSONParser.parse(data)
+      json = try JSONParser.parse(data, rootKeys: Set(topLevelKeys))
     } catch {
       throw SceneError(file: fileName, json: error)
     }

@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 
 /// What one frame of a tiled layer draws: the level of detail, and the tiles, found from
@@ -72,8 +73,8 @@ extension TiledLayer.Snapshot {
     let tw = Double(source.tileWidth) * texel, th = Double(source.tileHeight) * texel
     let cols = source.columns(level), rows = source.rows(level)
     func range(_ lo: Double, _ hi: Double, _ size: Double, _ count: Int) -> ClosedRange<Int>? {
-      let a = max(0, Int(max(lo / size, -1).rounded(.down)))
-      let b = min(count - 1, Int(min(hi / size, Double(count) + 1).rounded(.up)) - 1)
+      let a = max(0, Int(saturating: max(lo / size, -1).rounded(.down)))
+      let b = min(count - 1, Int(saturating: min(hi / size, Double(count) + 1).rounded(.up)) - 1)
       return a <= b ? a...b : nil
     }
     guard let cr = range(r.minX, r.maxX, tw, cols), let rr = range(r.minY, r.maxY, th, rows) else { return [] }

@@ -203,7 +203,7 @@ import Testing
 
   /// Nested replicators multiply: a million copies are refused after the limit's worth.
   @Test func layersDrawnLimit() throws {
-    let layer = ##"{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"frame": [0, 0, 1, 1], "backgroundColor": "#F00"}]}]}"##
+    let layer = ##"{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"frame": [0, 0, 1, 1]}]}]}"##
     let (code, c, image, _) = try render(Self.scene(layer))
     #expect(code == .failure)
     #expect(c.stderr.contains("the frame draws more than 250000 layers"), "\(c.stderr)")

@@ -43,7 +43,7 @@ import Testing
       ("{\(Self.card), \"backgroundFilters\": [{\"gaussianBlur\": 1e18}]}", { $0[30, 25] == (255, 0, 0, 255) }),
       ("{\(Self.card), \"shadowOffset\": [1e19, 0], \"shadowRadius\": 3}", { $0[30, 25] == (255, 0, 0, 255) && $0[55, 25].3 == 0 }),
       // The GPU draws this one wrongly (float32 coordinates of 1.5e9 lose 128 units; see
-      // the README's "Safety"), so only its middle is probed there.
+      // the README's "Rendering semantics"), so only its middle is probed there.
       (##"{"bounds": [0, 0, 3.1e9, 3.1e9], "position": [40, 30], "backgroundColor": "#F00", "shadowOpacity": 1, "shadowRadius": 4}"##,
        { $0[30, 25] == (255, 0, 0, 255) && (backend == "gpu" || $0[70, 50] == (255, 0, 0, 255)) }),
       // A blurred group whose shadow is as wide: both vanish.

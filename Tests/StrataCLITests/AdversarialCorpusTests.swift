@@ -201,6 +201,16 @@ import Testing
 
   // MARK: Limits
 
+  /// 1-pixel tiles of a 640 x 400 picture, all in view: 256,000 tiles, refused before a list
+  /// of them is made (drawing them took 11 s).
+  @Test func tilesPerFrameLimit() throws {
+    let layer = ##"{"type": "tiled", "frame": [0, 0, 80, 60], "contents": "img.png", "tileSize": [1, 1], "transform": [{"scale": 1e-12}]}"##
+    let (code, c, image, _) = try render(Self.scene(layer))
+    #expect(code == .failure)
+    #expect(c.stderr.contains("needs 256000 tiles of level 0 for this frame; the limit is 65536"), "\(c.stderr)")
+    #expect(image == nil)
+  }
+
   /// Nested replicators multiply: a million copies are refused after the limit's worth.
   @Test func layersDrawnLimit() throws {
     let layer = ##"{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"frame": [0, 0, 1, 1]}]}]}"##

@@ -34,6 +34,7 @@ struct LimitsDocumentationTests {
       ("Limits.replicatorInstances", Limits.replicatorInstances), ("Limits.maxLayersDrawn", Limits.maxLayersDrawn),
       ("Limits.liveParticles", Limits.liveParticles), ("Limits.frames", Limits.frames),
       ("Limits.maxPixelsPerSide", Limits.maxPixelsPerSide), ("Limits.layers", Limits.layers),
+      ("Limits.tilesPerFrame", Limits.tilesPerFrame),
     ] {
       let digits = String(value).reversed().enumerated().map { $0.offset > 0 && $0.offset % 3 == 0 ? ",\($0.element)" : "\($0.element)" }
       let written = String(digits.joined().reversed())

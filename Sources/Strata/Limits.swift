@@ -37,6 +37,8 @@ public enum Limits {
   public static let liveParticles = 250_000
   /// Decoded tiles kept and needed by one frame's tiled layer (`TileCache.budget`).
   public static let tileMemoryBytes = 128 << 20
+  /// Tiles one tiled layer's frame may need (`TilePlan.tooManyTiles`).
+  public static let tilesPerFrame = 65_536
   /// Gaussian blur standard deviation in device pixels (`Blur.maxSigma`): a clamp, since a
   /// larger blur of a canvas-sized surface rounds to 0 everywhere (see `Blur.maxSigma`).
   public static let blurSigma: Double = 1_048_576

@@ -12,13 +12,16 @@ public enum JSONParser {
   /// Parses a whole document: one value, surrounded by optional whitespace. A leading
   /// UTF-8 byte order mark is skipped.
   ///
-  /// - Parameter rootKeys: When given, the keys the top-level object may have. Parsing
-  ///   stops at the first other one, which the result holds with a `null` value, as the
-  ///   last member: the caller reports it as unknown, and a huge value under a misspelt
-  ///   key (200 MB of `{}`) is never parsed.
-  public static func parse(_ bytes: [UInt8], rootKeys: Set<String>? = nil) throws(JSONError) -> JSONValue {
+  /// - Parameter knownKeys: For an object at a path, the keys it may have, or nil for any.
+  ///   Parsing stops at the first other key, which the result holds with a `null` value as
+  ///   the last member of its object (whose enclosing arrays and objects end there too):
+  ///   the caller reports it as unknown, and a huge value under a misspelt key (200 MB of
+  ///   `{}`) is never parsed.
+  public static func parse(
+    _ bytes: [UInt8], knownKeys: (([JSONPath.Component]) -> Set<String>?)? = nil
+  ) throws(JSONError) -> JSONValue {
     var reader = Reader(bytes: bytes)
-    reader.rootKeys = rootKeys
+    reader.knownKeys = knownKeys
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
     reader.skipWhitespace()
     guard reader.i < bytes.count else { throw reader.error("empty document; expected a JSON value") }
@@ -37,7 +40,7 @@ private struct Reader {
   let bytes: [UInt8]
   var i = 0
   var path: [JSONPath.Component] = []
-  var rootKeys: Set<String>?
+  var knownKeys: (([JSONPath.Component]) -> Set<String>?)?
   var stoppedAtUnknownKey = false
 
   init(bytes: [UInt8]) { self.bytes = bytes }
@@ -115,7 +118,7 @@ private struct Reader {
           "duplicate key \"\(Excerpt.of(key))\" (first given on line \(line))", at: keyStart,
           path: JSONPath(path + [.key(key)]).description)
       }
-      if path.isEmpty, let rootKeys, !rootKeys.contains(key) {
+      if let knownKeys, let keys = knownKeys(path), !keys.contains(key) {
         members.append((key, .null))
         stoppedAtUnknownKey = true
         return .object(members)
@@ -128,6 +131,7 @@ private struct Reader {
       path.append(.key(key))
       members.append((key, try value()))
       path.removeLast()
+      if stoppedAtUnknownKey { return .object(members) }
       skipWhitespace()
       switch peek {
       case UInt8(ascii: ","): i += 1
@@ -172,6 +176,7 @@ private struct Reader {
       path.append(.index(items.count))
       items.append(try value())
       path.removeLast()
+      if stoppedAtUnknownKey { return .array(items) }
       skipWhitespace()
       switch peek {
       case UInt8(ascii: ","): i += 1

@@ -53,7 +53,8 @@ public enum SceneLoader {
   ) throws(SceneError) -> Scene {
     let json: JSONValue
     do {
-      json = try JSONParser.parse(data, rootKeys: Set(topLevelKeys))
+      let top = Set(topLevelKeys), layer = anyLayerKeys()
+      json = try JSONParser.parse(data, knownKeys: { knownKeys($0, top: top, layer: layer) })
     } catch {
       throw SceneError(file: fileName, json: error)
     }
@@ -78,6 +79,26 @@ public enum SceneLoader {
     scene.imageFiles = builder.imagePaths
     scene.tilePyramids = builder.tilePyramids
     return scene
+  }
+
+  /// Every key a layer object of any kind may have: a key outside it is unknown whatever
+  /// the layer's `type`, so parsing may stop there (`JSONParser.parse(_:knownKeys:)`).
+  /// (Computed per load: kinds may be registered at any time.)
+  static func anyLayerKeys() -> Set<String> {
+    Set(SceneBuilder.layerKeys + LayerKinds.all.flatMap { ($0 as? any SceneLayerKind.Type)?.sceneKeys ?? [] })
+  }
+
+  /// The keys the objects of a scene file may have where that is known from the path
+  /// alone: the top level, and layers (`layers[i]`, `sublayers[i]`, `mask`). Elsewhere, nil.
+  static func knownKeys(_ path: [JSONPath.Component], top: Set<String>, layer: Set<String>) -> Set<String>? {
+    guard let last = path.last else { return top }
+    switch last {
+    case .key("mask"): return layer
+    case .index where path.count >= 2:
+      if case .key(let k) = path[path.count - 2], k == "layers" || k == "sublayers" { return layer }
+      return nil
+    default: return nil
+    }
   }
 
   /// A required positive whole number of points.

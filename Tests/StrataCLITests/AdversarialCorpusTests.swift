@@ -43,7 +43,7 @@ import Testing
       ("{\(Self.card), \"backgroundFilters\": [{\"gaussianBlur\": 1e18}]}", { $0[30, 25] == (255, 0, 0, 255) }),
       ("{\(Self.card), \"shadowOffset\": [1e19, 0], \"shadowRadius\": 3}", { $0[30, 25] == (255, 0, 0, 255) && $0[55, 25].3 == 0 }),
       // The GPU draws this one wrongly (float32 coordinates of 1.5e9 lose 128 units; see
-      // the README's "Safety"), so only its middle is probed there.
+      // the README's "Rendering semantics"), so only its middle is probed there.
       (##"{"bounds": [0, 0, 3.1e9, 3.1e9], "position": [40, 30], "backgroundColor": "#F00", "shadowOpacity": 1, "shadowRadius": 4}"##,
        { $0[30, 25] == (255, 0, 0, 255) && (backend == "gpu" || $0[70, 50] == (255, 0, 0, 255)) }),
       // A blurred group whose shadow is as wide: both vanish.
@@ -201,9 +201,19 @@ import Testing
 
   // MARK: Limits
 
+  /// 1-pixel tiles of a 640 x 400 picture, all in view: 256,000 tiles, refused before a list
+  /// of them is made (drawing them took 11 s).
+  @Test func tilesPerFrameLimit() throws {
+    let layer = ##"{"type": "tiled", "frame": [0, 0, 80, 60], "contents": "img.png", "tileSize": [1, 1], "transform": [{"scale": 1e-12}]}"##
+    let (code, c, image, _) = try render(Self.scene(layer))
+    #expect(code == .failure)
+    #expect(c.stderr.contains("needs 256000 tiles of level 0 for this frame; the limit is 65536"), "\(c.stderr)")
+    #expect(image == nil)
+  }
+
   /// Nested replicators multiply: a million copies are refused after the limit's worth.
   @Test func layersDrawnLimit() throws {
-    let layer = ##"{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"frame": [0, 0, 1, 1], "backgroundColor": "#F00"}]}]}"##
+    let layer = ##"{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"frame": [0, 0, 1, 1]}]}]}"##
     let (code, c, image, _) = try render(Self.scene(layer))
     #expect(code == .failure)
     #expect(c.stderr.contains("the frame draws more than 250000 layers"), "\(c.stderr)")

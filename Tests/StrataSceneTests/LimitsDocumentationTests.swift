@@ -34,6 +34,7 @@ struct LimitsDocumentationTests {
       ("Limits.replicatorInstances", Limits.replicatorInstances), ("Limits.maxLayersDrawn", Limits.maxLayersDrawn),
       ("Limits.liveParticles", Limits.liveParticles), ("Limits.frames", Limits.frames),
       ("Limits.maxPixelsPerSide", Limits.maxPixelsPerSide), ("Limits.layers", Limits.layers),
+      ("Limits.tilesPerFrame", Limits.tilesPerFrame),
     ] {
       let digits = String(value).reversed().enumerated().map { $0.offset > 0 && $0.offset % 3 == 0 ? ",\($0.element)" : "\($0.element)" }
       let written = String(digits.joined().reversed())
@@ -71,14 +72,31 @@ struct LimitsDocumentationTests {
     #expect(throws: Never.self) { try load(4) }
   }
 
-  /// Parsing stops at the first unknown top-level key, so nothing after it is read.
-  @Test func parsingStopsAtAnUnknownTopLevelKey() {
-    let json = #"{"width": 8, "bogus": [1, 2, {"x": "#
+  /// Parsing stops at the first unknown top-level key, or a key no layer kind has in a
+  /// layer object, so nothing after it is read (here, what follows is not even JSON).
+  @Test(arguments: [
+    (#"{"width": 8, "bogus": [1, 2, {"x": "#, "s.json: bogus: unknown property"),
+    (#"{"width": 8, "height": 8, "layers": [{}, {"sublayers": [{"bogus": [1, {"#, "s.json: layers[1].sublayers[0].bogus: unknown property"),
+    (#"{"width": 8, "height": 8, "layers": [{"mask": {"opacity": 1, "bogus": [1, {"#, "s.json: layers[0].mask.bogus: unknown property"),
+  ])
+  func parsingStopsAtAnUnknownKey(json: String, expected: String) {
     #expect(throws: SceneError.self) { try SceneLoader.load(data: Array(json.utf8), fileName: "s.json", baseDirectory: "") }
     do {
       _ = try SceneLoader.load(data: Array(json.utf8), fileName: "s.json", baseDirectory: "")
     } catch {
-      #expect("\(error)".hasPrefix("s.json: bogus: unknown property"), "\(error)")
+      #expect("\(error)".hasPrefix(expected), "\(error)")
+    }
+  }
+
+  /// A key that one kind has (a gradient's `colors`) does not stop parsing: it is checked
+  /// against the layer's own kind afterwards, as before.
+  @Test func aKeyOfAnotherKindIsReportedAsBefore() {
+    let json = ##"{"width": 8, "height": 8, "layers": [{"colors": ["#F00"], "opacity": 2}]}"##
+    do {
+      _ = try SceneLoader.load(data: Array(json.utf8), fileName: "s.json", baseDirectory: "")
+      Issue.record("loaded")
+    } catch {
+      #expect("\(error)".hasPrefix("s.json: layers[0].colors: unknown property"), "\(error)")
     }
   }
 }

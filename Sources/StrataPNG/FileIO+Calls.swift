@@ -177,4 +177,5 @@ extension Errno {
   static let exists = Errno(EEXIST)
   static let isDirectory = Errno(EISDIR)
   static let notDirectory = Errno(ENOTDIR)
+  static let brokenPipe = Errno(EPIPE)
 }

@@ -10,6 +10,7 @@ import StrataScene
 enum RenderCommand {
   static let usage = """
     usage: strata render SCENE.json -o OUT.png [--time T] [--backend auto|cpu|gpu] [--scale S] [--verbose]
+           strata render A.json B.json … -o 'out/{name}.png' [options as above]
            strata render SCENE.json --frames START:END [--fps N] -o 'frames/frame-%04d.png'
            strata render SCENE.json --frames START:END [--fps N] --format apng -o OUT.png
            strata render SCENE.json --frames START:END [--fps N] --format rgba -o - | ffmpeg …
@@ -21,7 +22,9 @@ enum RenderCommand {
       -o, --output OUT       where to write: a PNG file; with --frames and --format png a
                              pattern with %d or %0Nd (N up to 32) for the frame number (its
                              directory is created when missing); '-' for standard output
-                             (rgba only). Never the scene file or one of its images
+                             (rgba only). Never the scene file or one of its images.
+                             {name} is the scene file's name without its extension
+                             (a/b/walk.json: walk); several scenes need it in -o
       --time T               the time in seconds to render (default 0)
       --frames START:END     frames START up to END (not included), frame i at time i/fps
       --fps N                frames per second for --frames (default 30)
@@ -44,7 +47,9 @@ enum RenderCommand {
     standard error when it is a terminal. Frames render several at a time on the CPU
     backend, one after the other on the GPU. Ctrl-C (SIGINT) or SIGTERM stops a sequence
     between frames, leaving the frame files written so far whole and no temporary file; a
-    second Ctrl-C stops at once. Numbers are decimal. An option that takes a value may be
+    second Ctrl-C stops at once. Several scenes render one after the other in one process,
+    sharing the GPU context and its compiled shaders; a scene that cannot be loaded or
+    rendered is reported and the others are still rendered (exit status 1). Numbers are decimal. An option that takes a value may be
     given once.
 
     environment:
@@ -57,7 +62,13 @@ enum RenderCommand {
     """
 
   struct Options {
-    var scene: String?
+    /// The scene files, in the order given; several make a batch (`BatchRender`).
+    var scenes: [String] = []
+    /// The first scene file: the one scene of a plain render.
+    var scene: String? {
+      get { scenes.first }
+      set { scenes = newValue.map { [$0] } ?? [] }
+    }
     var output: String?
     var backend = BackendSettings()
     var scale: Double?
@@ -105,8 +116,7 @@ enum RenderCommand {
       case "--verbose", "-v": o.verbose = true
       default:
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
-        guard o.scene == nil else { throw UsageError(message: "unexpected argument '\(a)'; give one scene file") }
-        o.scene = a
+        o.scenes.append(a)
       }
     }
     if let v = backendFlag {
@@ -127,6 +137,7 @@ enum RenderCommand {
       throw UsageError(
         message: "-o '\(output)' has a frame number (%d), but \(why); give a plain file name, or --frames with --format png for one file per frame")
     }
+    try BatchRender.check(o)
     try o.backend.apply(environment: environment)
     return o
   }
@@ -137,6 +148,7 @@ enum RenderCommand {
     case .exit(let code): return code
     case .run(let o): options = o
     }
+    if BatchRender.applies(to: options) { return BatchRender.run(options, console: console) }
     guard var scene = load(options, console: console) else { return .failure }
     if let s = options.scale { scene.scale = s }
     // Before anything is written: -o must not name the scene file or one of its images.

@@ -149,6 +149,7 @@ awk -v load="$(tr '\n' ';' < "$OUT/load")" '
     row("CPU vs moderngl, S4 emitter", "S4 strata-cpu:emitter", "S4 moderngl-egl", 1.0, "<=")
     for (i = 2; i <= 3; i++) { s = "S" i; f = fastest(s); split(f, ff, " "); row("CPU vs fastest CPU peer (" ff[2] "), " s, s " strata-cpu", f, 0.7, "<=") }
     for (i = 1; i <= 5; i++) row("GPU vs moderngl, S" i, "S" i " strata-gl", "S" i " moderngl-egl", 1.0, "<=")
+    row("GPU vs moderngl, S4 emitter", "S4 strata-gl:emitter", "S4 moderngl-egl", 1.0, "<=")
     for (i = 1; i <= 5; i++) row("readback vs moderngl, S" i, "S" i " strata-gl:readback", "S" i " moderngl-egl:readback", 1.0, "<=")
     absolute("cold start, gpu, no cache at all", "COLD gpu:nocache", 300)
     absolute("cold start, gpu, empty caches (first run)", "COLD gpu:cold", 300)

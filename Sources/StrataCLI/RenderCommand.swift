@@ -49,12 +49,14 @@ enum RenderCommand {
     between frames, leaving the frame files written so far whole and no temporary file; a
     second Ctrl-C stops at once. Several scenes render one after the other in one process,
     sharing the GPU context and its compiled shaders; a scene that cannot be loaded or
-    rendered is reported and the others are still rendered (exit status 1). Numbers are decimal. An option that takes a value may be
-    given once.
+    rendered is reported and the others are still rendered (exit status 1). Numbers are
+    decimal. An option that takes a value may be given once.
 
     environment:
       STRATA_BACKEND=auto|cpu|gpu                  the default of --backend
       STRATA_EGL_PLATFORM=device|gbm|surfaceless   probe only this EGL platform
+      STRATA_PROGRAM_CACHE=DIR|off                 where compiled GPU programs are kept
+                                                   (default ~/.cache/strata/gl-programs)
 
     exit status: 0 rendered, 1 the scene could not be rendered or the output not written,
     2 wrong command line or environment variable, or -o names an input; ended by SIGINT or

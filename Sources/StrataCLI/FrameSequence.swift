@@ -22,6 +22,9 @@ struct FrameSequence {
   let scene: Scene
   let options: RenderCommand.Options
   let console: Console
+  /// The renderer to use; nil: one made from `options.backend`. A batch passes the one it
+  /// shares between its scenes (`BatchRender`).
+  var renderer: FallbackRenderer? = nil
 
   /// The most RGBA8 pixel bytes a batch renders at once: 2 frames per CPU thread, fewer
   /// when frames are large (four 4096 x 4096 frames).
@@ -35,7 +38,7 @@ struct FrameSequence {
     let clock = ContinuousClock()
     let start = clock.now
     let settings = options.backend
-    let renderer = Backends.renderer(for: settings)
+    let renderer = self.renderer ?? Backends.renderer(for: settings)
     if settings.choice == .gpu, let why = renderer.primaryUnavailable {
       console.err("strata render: \(settings.choiceSource): no GPU backend: \(why); \(settings.cpuAdvice)\n")
       return .failure

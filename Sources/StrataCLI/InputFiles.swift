@@ -26,6 +26,9 @@ struct InputFiles {
 
   init() {}
 
+  /// Adds the files of tile pyramids (a batch's scenes, one after another).
+  mutating func add(pyramids more: [PNGTileSource]) { pyramids += more }
+
   /// Throws when writing to `output` (given with `option`) would overwrite an input.
   func check(output: String, option: String) throws(UsageError) {
     guard output != "-", let id = FileIdentity(path: output) else { return }

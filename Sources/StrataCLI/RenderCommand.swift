@@ -11,6 +11,7 @@ import StrataScene
 enum RenderCommand {
   static let usage = """
     usage: strata render SCENE.json -o OUT.png [--time T] [--backend auto|cpu|gpu] [--scale S] [--verbose]
+           strata render A.json B.json … -o 'out/{name}.png' [options as above]
            strata render SCENE.json --frames START:END [--fps N] -o 'frames/frame-%04d.png'
            strata render SCENE.json --frames START:END [--fps N] --format apng -o OUT.png
            strata render SCENE.json --frames START:END [--fps N] --format rgba -o - | ffmpeg …
@@ -26,7 +27,9 @@ enum RenderCommand {
       -o, --output OUT       where to write: a PNG file; with --frames and --format png a
                              pattern with %d or %0Nd (N up to 32) for the frame number (its
                              directory is created when missing); '-' for standard output
-                             (rgba only). Never the scene file or one of its images
+                             (rgba only). Never the scene file or one of its images.
+                             {name} is the scene file's name without its extension
+                             (a/b/walk.json: walk); several scenes need it in -o
       --time T               the time in seconds to render (default 0)
       --frames START:END     frames START up to END (not included), frame i at time i/fps
       --fps N                frames per second for --frames (default 30)
@@ -63,12 +66,16 @@ enum RenderCommand {
     standard error when it is a terminal. Frames render several at a time on the CPU
     backend, one after the other on the GPU. Ctrl-C (SIGINT) or SIGTERM stops a sequence
     between frames, leaving the frame files written so far whole and no temporary file; a
-    second Ctrl-C stops at once. Numbers are decimal. An option that takes a value may be
-    given once.
+    second Ctrl-C stops at once. Several scenes render one after the other in one process,
+    sharing the GPU context and its compiled shaders; a scene that cannot be loaded or
+    rendered is reported and the others are still rendered (exit status 1). Numbers are
+    decimal. An option that takes a value may be given once.
 
     environment:
       STRATA_BACKEND=auto|cpu|gpu                  the default of --backend
       STRATA_EGL_PLATFORM=device|gbm|surfaceless   probe only this EGL platform
+      STRATA_PROGRAM_CACHE=DIR|off                 where compiled GPU programs are kept
+                                                   (default ~/.cache/strata/gl-programs)
 
     exit status: 0 rendered, 1 the scene could not be rendered or the output not written,
     2 wrong command line or environment variable, or -o names an input; ended by SIGINT or
@@ -76,7 +83,13 @@ enum RenderCommand {
     """
 
   struct Options {
-    var scene: String?
+    /// The scene files, in the order given; several make a batch (`BatchRender`).
+    var scenes: [String] = []
+    /// The first scene file: the one scene of a plain render.
+    var scene: String? {
+      get { scenes.first }
+      set { scenes = newValue.map { [$0] } ?? [] }
+    }
     var output: String?
     var backend = BackendSettings()
     var scale: Double?
@@ -161,8 +174,7 @@ enum RenderCommand {
       case "--strict": o.strict = true
       default:
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
-        guard o.scene == nil else { throw UsageError(message: "unexpected argument '\(a)'; give one scene file") }
-        o.scene = a
+        o.scenes.append(a)
       }
     }
     if let v = backendFlag {
@@ -173,6 +185,7 @@ enum RenderCommand {
     o.fpsGiven = fpsGiven
     let times = [o.time != nil ? "--time" : nil, o.frame != nil ? "--frame" : nil, o.progress != nil ? "--progress" : nil, o.frames != nil ? "--frames" : nil].compactMap { $0 }
     if times.count > 1 { throw UsageError(message: "give one of --time, --frame, --progress and --frames, not \(times.joined(separator: " and "))") }
+    try BatchRender.check(o)
     try o.backend.apply(environment: environment)
     return o
   }
@@ -207,12 +220,23 @@ enum RenderCommand {
     }
   }
 
+  /// Checked before anything is read or rendered: a frame count past the limit would run
+  /// for days (`--frames 0:1000000000`). Again once a Lottie file gave its frame range.
+  static func tooManyFrames(_ options: Options, console: Console) -> Bool {
+    guard let frames = options.frames, frames.count > options.maxFrames else { return false }
+    console.err(
+      "strata render: --frames \(frames.lowerBound):\(frames.upperBound) asks for \(frames.count) frames; the limit is \(options.maxFrames) (--max-frames N raises it)\n")
+    return true
+  }
+
   static func run(_ args: [String], console: Console, environment: [String: String]) -> ExitCode {
     var options: Options
     switch Parsed.from("render", usage: usage, console: console, { () throws(UsageError) in try parse(args, environment: environment) }) {
     case .exit(let code): return code
     case .run(let o): options = o
     }
+    if tooManyFrames(options, console: console) { return .failure }
+    if BatchRender.applies(to: options) { return BatchRender.run(options, console: console) }
     let lottie: LottieInput?
     switch LottieInput.recognise(options, console: console) {
     case .failed: return .failure
@@ -223,13 +247,7 @@ enum RenderCommand {
       console.err(UsageError.report(error, command: "strata render", usage: usage))
       return .usage
     }
-    // Before anything is read or rendered: a frame count past the limit would run for
-    // days (`--frames 0:1000000000`).
-    if let frames = options.frames, frames.count > options.maxFrames {
-      console.err(
-        "strata render: --frames \(frames.lowerBound):\(frames.upperBound) asks for \(frames.count) frames; the limit is \(options.maxFrames) (--max-frames N raises it)\n")
-      return .failure
-    }
+    if tooManyFrames(options, console: console) { return .failure }
     guard var scene = lottie.map({ $0.scene(options) }) ?? load(options, console: console) else { return .failure }
     if let lottie {
       if let problem = scene.canvasProblem(scale: options.scale ?? 1) {

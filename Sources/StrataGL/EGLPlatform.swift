@@ -51,6 +51,9 @@ public struct GLInfo: Sendable {
   /// Whether 8-bit render targets are stored BGRA (`GLTarget`): on llvmpipe with
   /// `GL_EXT_texture_format_BGRA8888`, whose rectangle and linear paths need them.
   public var bgraTargets = false
+  /// `GL_NUM_PROGRAM_BINARY_FORMATS`: 0 where the driver cannot hand out program binaries
+  /// (Mesa with its shader cache disabled), and then no `ProgramBinaryCache` is used.
+  public var programBinaryFormats = 0
   /// True for CPU rasterisers (llvmpipe, softpipe, SwiftShader).
   public var isSoftware: Bool {
     let r = renderer.lowercased()

@@ -35,6 +35,9 @@ import Foundation
   private let getProgramiv: PFNGLGETPROGRAMIVPROC
   private let getProgramInfoLog: PFNGLGETPROGRAMINFOLOGPROC
   let deleteProgram: PFNGLDELETEPROGRAMPROC
+  private let getProgramBinary: PFNGLGETPROGRAMBINARYPROC
+  private let programBinary: PFNGLPROGRAMBINARYPROC
+  let programParameteri: PFNGLPROGRAMPARAMETERIPROC
   let useProgram: PFNGLUSEPROGRAMPROC
   private let getUniformLocation: PFNGLGETUNIFORMLOCATIONPROC
   let uniform1i: PFNGLUNIFORM1IPROC
@@ -120,6 +123,9 @@ import Foundation
         getProgramiv: try fn("glGetProgramiv", PFNGLGETPROGRAMIVPROC.self),
         getProgramInfoLog: try fn("glGetProgramInfoLog", PFNGLGETPROGRAMINFOLOGPROC.self),
         deleteProgram: try fn("glDeleteProgram", PFNGLDELETEPROGRAMPROC.self),
+        getProgramBinary: try fn("glGetProgramBinary", PFNGLGETPROGRAMBINARYPROC.self),
+        programBinary: try fn("glProgramBinary", PFNGLPROGRAMBINARYPROC.self),
+        programParameteri: try fn("glProgramParameteri", PFNGLPROGRAMPARAMETERIPROC.self),
         useProgram: try fn("glUseProgram", PFNGLUSEPROGRAMPROC.self),
         getUniformLocation: try fn("glGetUniformLocation", PFNGLGETUNIFORMLOCATIONPROC.self),
         uniform1i: try fn("glUniform1i", PFNGLUNIFORM1IPROC.self),
@@ -219,6 +225,29 @@ extension GLCalls {
     var v: GLint = 0
     unsafe getProgramiv(program, GLenum(name), &v)
     return v
+  }
+
+  /// The linked `program` as the driver's binary and its format; nil when it gives none.
+  ///
+  /// The corresponding C function is `glGetProgramBinary`.
+  func getProgramBinary(_ program: GLuint) -> (format: GLenum, bytes: [UInt8])? {
+    let n = Int(getProgramiv(program, GL_PROGRAM_BINARY_LENGTH))
+    guard n > 0, n <= Int(Int32.max) else { return nil }
+    var bytes = [UInt8](repeating: 0, count: n)
+    var length: GLsizei = 0
+    var format: GLenum = 0
+    unsafe bytes.withUnsafeMutableBytes { unsafe getProgramBinary(program, GLsizei(n), &length, &format, $0.baseAddress) }
+    guard length > 0, Int(length) <= n else { return nil }
+    return (format, Array(bytes.prefix(Int(length))))
+  }
+
+  /// Loads a binary from `getProgramBinary` into `program`; `GL_LINK_STATUS` says whether
+  /// the driver took it.
+  ///
+  /// The corresponding C function is `glProgramBinary`.
+  func programBinary(_ program: GLuint, _ format: GLenum, _ bytes: [UInt8]) {
+    precondition(!bytes.isEmpty && bytes.count <= Int(Int32.max), "a program binary of \(bytes.count) bytes")
+    unsafe bytes.withUnsafeBytes { unsafe programBinary(program, format, $0.baseAddress, GLsizei(bytes.count)) }
   }
 
   /// The compiler's log of `shader`.

@@ -23,7 +23,8 @@ extension GLRenderer.State {
   mutating func effectProgram(_ gl: GLCalls, _ mode: Mode) throws(GLRenderError) -> ShaderProgram {
     if let p = effectPrograms[mode] { return p }
     let p = try ShaderProgram(
-      gl, vertex: "effect.vert", fragment: "effect.frag", defines: ["PASS_MODE \(mode.rawValue)"], garbage: garbage)
+      gl, vertex: "effect.vert", fragment: "effect.frag", defines: ["PASS_MODE \(mode.rawValue)"], garbage: garbage,
+      cache: programCache)
     effectPrograms[mode] = p
     return p
   }

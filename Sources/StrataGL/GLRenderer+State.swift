@@ -10,10 +10,13 @@ extension GLRenderer {
     let context: GLContext
     let garbage = GLGarbage()
     var textures: TextureStore
-    /// Compiled programs by variant, built when first needed.
-    var programs: [InstanceData.Variant: ShaderProgram] = [:]
+    /// Compiled programs by their variant's defines, built when first needed: variants of
+    /// one source (every full, non-SIMPLE one) share a program.
+    var programs: [[String]: ShaderProgram] = [:]
     /// The passes of `Shaders/effect.frag`, one program per mode (GLRenderer+Effects).
     var effectPrograms: [Mode: ShaderProgram] = [:]
+    /// Where programs are loaded from and stored to between runs; nil: no cache.
+    let programCache: ProgramCacheBinding?
     var canvasTarget: GLTarget?
     let targets: GLTargetPool
     var instanceBuffer: GLName?
@@ -50,8 +53,9 @@ extension GLRenderer {
     var rasterized = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
     var shadows = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
 
-    init(context: GLContext, budget: Int, tableLimit: Int) {
+    init(context: GLContext, budget: Int, tableLimit: Int, programCache: ProgramCacheBinding?) {
       self.context = context
+      self.programCache = programCache
       self.tableLimit = tableLimit
       self.textures = TextureStore(budgetBytes: budget, garbage: garbage)
       self.targets = GLTargetPool(garbage: garbage, bgra: context.info.bgraTargets)
@@ -292,14 +296,16 @@ extension GLRenderer {
       if additive { gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
     }
 
-    /// The program for a variant, compiled when first needed.
+    /// The program for a variant, compiled when first needed. Keyed by the defines, not
+    /// the variant: the texture filter and the blend function are state, and every full
+    /// variant is one source (the showcase's two full variants compiled it twice, about
+    /// 0.2 s of a cold start on llvmpipe).
     mutating func program(_ gl: GLCalls, _ v: InstanceData.Variant) throws(GLRenderError) -> ShaderProgram {
-      var key = v
-      key.linear = false  // the filter is texture state, not a different program
-      key.additive = false  // and so is the blend function
-      if let p = programs[key] { return p }
-      let p = try ShaderProgram(gl, vertex: "draw.vert", fragment: "draw.frag", defines: key.defines, garbage: garbage)
-      programs[key] = p
+      let defines = v.defines
+      if let p = programs[defines] { return p }
+      let p = try ShaderProgram(
+        gl, vertex: "draw.vert", fragment: "draw.frag", defines: defines, garbage: garbage, cache: programCache)
+      programs[defines] = p
       return p
     }
 

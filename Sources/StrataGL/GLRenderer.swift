@@ -26,6 +26,9 @@ public final class GLRenderer: @unchecked Sendable {
     public var hardwareOnly = false
     /// Ask for a debug context and log `KHR_debug` messages to standard error.
     public var debug = ProcessInfo.processInfo.environment["STRATA_GL_DEBUG"] == "1"
+    /// Where linked programs are kept between runs (`ProgramBinaryCache`); nil: nowhere.
+    /// By default `STRATA_PROGRAM_CACHE`, else the XDG cache directory.
+    public var programCacheDirectory = ProgramBinaryCache.directory(environment: ProcessInfo.processInfo.environment)
 
     public init(maxTextureSize: Int? = nil, platform: EGLPlatform? = nil) {
       self.maxTextureSize = maxTextureSize
@@ -68,15 +71,24 @@ public final class GLRenderer: @unchecked Sendable {
     self.info = context.info
     self.probeSteps = result.steps
     self.options = options
+    let info = context.info
+    let cache = options.programCacheDirectory.flatMap { dir in
+      info.programBinaryFormats > 0
+        ? ProgramCacheBinding(
+          cache: ProgramBinaryCache(directory: dir),
+          driver: "\(info.vendor)\n\(info.renderer)\n\(info.version)\n\(info.shadingLanguageVersion)") : nil
+    }
     self.state = Mutex(
       State(
         context: context, budget: options.textureBudgetBytes,
-        tableLimit: min(context.info.maxTextureSize, options.maxTextureSize ?? .max)))
+        tableLimit: min(context.info.maxTextureSize, options.maxTextureSize ?? .max), programCache: cache))
     if options.debug { state.withLock { try? $0.installDebugLog() } }
   }
 
   /// The last frame's timings.
   public var lastTimings: Timings { state.withLock { $0.timings } }
+  /// What the program binary cache did so far (all zero without one).
+  public var programCacheStats: ProgramBinaryCache.Stats { state.withLock { $0.programCache?.stats ?? .init() } }
   /// The last frame's draw calls and mask pixels.
   public var lastFrameCounts: FrameCounts { state.withLock { $0.counts } }
   /// How often a group's blurred shadow was reused instead of made again.

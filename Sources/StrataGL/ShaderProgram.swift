@@ -13,22 +13,31 @@ final class ShaderProgram {
   private let garbage: GLGarbage
 
   convenience init(
-    _ gl: GLCalls, vertex: String, fragment: String, defines: [String] = [], garbage: GLGarbage
+    _ gl: GLCalls, vertex: String, fragment: String, defines: [String] = [], garbage: GLGarbage,
+    cache: ProgramCacheBinding? = nil
   ) throws(GLRenderError) {
     guard let vs = EmbeddedShaders.sources[vertex], let fs = EmbeddedShaders.sources[fragment] else {
       throw .shader("shader \(vertex) or \(fragment) is not embedded")
     }
     try self.init(
       gl, vertexSource: Self.withDefines(vs, defines), fragmentSource: Self.withDefines(fs, defines),
-      names: (vertex, fragment), garbage: garbage)
+      names: (vertex, fragment), garbage: garbage, cache: cache)
   }
 
-  /// A program from source text (the shader mirror tests build theirs from `Shaders/`).
+  /// A program from source text (the shader mirror tests build theirs from `Shaders/`);
+  /// with `cache`, loaded from the binary stored for these sources when there is one, and
+  /// its binary stored after linking otherwise.
   init(
-    _ gl: GLCalls, vertexSource: String, fragmentSource: String, names: (String, String), garbage: GLGarbage
+    _ gl: GLCalls, vertexSource: String, fragmentSource: String, names: (String, String), garbage: GLGarbage,
+    cache: ProgramCacheBinding? = nil
   ) throws(GLRenderError) {
     self.gl = gl
     self.garbage = garbage
+    let key = cache?.key(vertex: vertexSource, fragment: fragmentSource)
+    if let cache, let key, let p = cache.load(gl, key: key) {
+      id = p
+      return
+    }
     let (vertex, fragment) = names
     let v = try Self.compile(gl, GLenum(GL_VERTEX_SHADER), vertexSource, name: vertex)
     let f: GLuint
@@ -41,6 +50,7 @@ final class ShaderProgram {
     let p = gl.createProgram()
     gl.attachShader(p, v)
     gl.attachShader(p, f)
+    if cache != nil { gl.programParameteri(p, GLenum(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GLint(GL_TRUE)) }
     gl.linkProgram(p)
     gl.deleteShader(v)
     gl.deleteShader(f)
@@ -49,6 +59,7 @@ final class ShaderProgram {
       gl.deleteProgram(p)
       throw .shader("linking \(vertex) + \(fragment) failed:\n\(log)")
     }
+    if let cache, let key { cache.store(gl, p, key: key) }
     id = p
   }
 

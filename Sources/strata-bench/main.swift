@@ -8,7 +8,8 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TILED|TEXT200|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TILED|TEXT200|GOLDEN256|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+         strata-bench --write-sequence-scene DIR   (writes DIR/s1-animated.json, S1 turning, for Scripts/bench.sh)
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
   after the warm-up frames. Prints '<scene> strata-cpu <median ms>' on stdout, and for the
@@ -30,9 +31,14 @@ let usage = """
   TEXT200 (200 text labels) is timed cold (layouts, text masks and glyph bitmaps dropped
   before every frame), with glyph bitmaps kept (':glyphs': the layouts and masks are made
   again from cached glyphs) and with every cache kept (':cached').
+  GOLDEN256 is a 256 x 256 golden check end to end through StrataTesting (RenderScene,
+  the backend, the comparison with a reference recorded by the first, untimed check).
+  Every run also prints '<scene> peak-mib:<backend> M', its peak resident memory over the
+  process before the scene was built, and '<scene> frame-textures-mib:<backend> F', the
+  frame buffer plus the scene's distinct images (the goal: M at most 3 F).
   """
 
-let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200", "TILED", "TEXT200"]
+let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200", "TILED", "TEXT200", "GOLDEN256"]
 var scenes = allScenes
 var frames = 15, warmup = 3
 var saveDir: String? = nil
@@ -53,6 +59,14 @@ while !args.isEmpty {
     guard ["cpu", "gpu", "all"].contains(b) else { FileHandle.standardError.write("strata-bench: unknown backend \(b)\n".data(using: .utf8)!); exit(2) }
     backends = b == "all" ? ["cpu", "gpu"] : [b]
   case "--save": saveDir = value()
+  case "--write-sequence-scene":
+    // Not a benchmark: the animated S1 scene file for Scripts/bench.sh's frame sequence.
+    let dir = value()
+    do { print(try BenchScenes.writeAnimatedS1(to: dir)) } catch {
+      FileHandle.standardError.write("strata-bench: \(error)\n".data(using: .utf8)!)
+      exit(1)
+    }
+    exit(0)
   case "-h", "--help": print(usage); exit(0)
   default: FileHandle.standardError.write("strata-bench: unknown option \(a)\n\(usage)\n".data(using: .utf8)!); exit(2)
   }
@@ -100,6 +114,15 @@ func compile(_ scene: BenchScene) -> RenderList {
 }
 
 for name in scenes {
+  if name == "GOLDEN256" {
+    do {
+      try BenchGolden.run(frames: frames, warmup: warmup, backends: backends) { report("GOLDEN256", $0, $1) }
+    } catch {
+      FileHandle.standardError.write("strata-bench: \(error)\n".data(using: .utf8)!)
+      exit(1)
+    }
+    continue
+  }
   // 'S4:emitter' (or 'S4:layers') times one form only.
   let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
   guard let forms = forms(parts[0]) else {
@@ -107,7 +130,9 @@ for name in scenes {
     continue
   }
   for (form, makeScene) in forms where parts.count == 1 || form == ":" + parts[1].lowercased() || (form.isEmpty && parts[1].lowercased() == "layers") {
+    let startBytes = BenchMemory.residentBytes
     let scene = makeScene()
+    let budgetMiB = Double(BenchMemory.frameAndTextureBytes(scene)) / 1048576
     if let n = scene.particles {
       // The emitter scenes are only what they claim when the frame draws that many sprites.
       let drawn = compile(scene).commands.reduce(0) { if case .sprites(let b) = $1 { $0 + b.sprites.count } else { $0 } }
@@ -131,6 +156,7 @@ for name in scenes {
       var decoded: [Int] = []
       var times: [Double] = [], readbacks: [Double] = [], compiles: [Double] = [], sorts: [Double] = []
       var sorting = DepthSortStatistics()
+      BenchMemory.resetPeak()
       for i in 0..<(warmup + frames) {
         if cold != .none {
           PathMaskCache.shared.removeAll()
@@ -174,6 +200,13 @@ for name in scenes {
           parts[0], "strata-cpu" + suffix, times,
           " threads \(ProcessInfo.processInfo.activeProcessorCount) snapshot+compile \(String(format: "%.1f", median(compiles))) ms")
       }
+      // Peak memory of the run over the process before the scene was built (BenchMemory).
+      let peakMiB = Double(max(0, BenchMemory.peakBytes - startBytes)) / 1048576
+      print("\(parts[0]) peak-mib:\(backend)\(suffix) \(String(format: "%.1f", peakMiB))")
+      print("\(parts[0]) frame-textures-mib:\(backend)\(suffix) \(String(format: "%.1f", budgetMiB))")
+      FileHandle.standardError.write(
+        "\(parts[0]) \(backend)\(suffix): peak \(String(format: "%.1f", peakMiB)) MiB over the start, frame + textures \(String(format: "%.1f", budgetMiB)) MiB\n"
+          .data(using: .utf8)!)
       if parts[0] == "TILED" {
         // The tiles a frame decoded (every frame of a cold run decodes the same ones).
         print("\(parts[0]) decoded-tiles\(suffix) \(decoded.max() ?? 0)")

@@ -146,13 +146,15 @@ import Testing
 
   // MARK: Support
 
-  /// A directory laid out as the documents assume: the repository's `Examples/` (copied,
-  /// so that commands writing beside a scene stay here), the tool at
+  /// A directory laid out as the documents assume: the repository's `Examples/` and
+  /// `Scripts/` (copied, so that commands writing beside a scene stay here), the tool at
   /// `.build/release/strata` and as `strata` on the path.
   static func workspace() throws -> URL {
     let dir = try scratchDirectory()
     let fm = FileManager.default
-    try fm.copyItem(at: repoRoot.appendingPathComponent("Examples"), to: dir.appendingPathComponent("Examples"))
+    for folder in ["Examples", "Scripts"] {
+      try fm.copyItem(at: repoRoot.appendingPathComponent(folder), to: dir.appendingPathComponent(folder))
+    }
     let tool = try #require(ToolProcess.tool, "the strata tool is not built next to the tests")
     for place in [".build/release", "bin"] {
       let d = dir.appendingPathComponent(place)

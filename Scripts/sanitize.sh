@@ -16,6 +16,11 @@ export CI=true
 # (caches, the driver), not about Strata: leaks are not what this run looks for.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:halt_on_error=1:abort_on_error=0}"
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0:second_deadlock_stack=1}"
+# Tests that cannot hold under a sanitizer (docs/Testing.md, "Sanitizers"): those that make
+# an object at a freed object's address (ASan keeps freed memory in quarantine, so the
+# address is not reused and the case cannot be set up), and the peak-memory tests (the
+# sanitizer's shadow memory counts as resident).
+skip='AtAFreed|maskedNestedGroupsTakeTheSizeOfTheMask|StrataCLITests\.MemoryTests|StrataMemoryTests\.'
 sanitizers=("$@")
 [ ${#sanitizers[@]} -eq 0 ] && sanitizers=(address thread)
 status=0
@@ -26,7 +31,7 @@ for s in "${sanitizers[@]}"; do
   if ! swift build --build-tests --sanitize="$s" --build-path "$dir"; then status=1; continue; fi
   echo "== $s: testing"
   start=$(date +%s)
-  if swift test --skip-build --sanitize="$s" --build-path "$dir" "${filter[@]}"; then
+  if swift test --skip-build --sanitize="$s" --build-path "$dir" --skip "$skip" "${filter[@]}"; then
     echo "== $s: passed in $(( $(date +%s) - start )) s"
   else
     echo "== $s: FAILED after $(( $(date +%s) - start )) s"; status=1

@@ -22,7 +22,8 @@ import Testing
   static func rows(_ b: PixelBuffer) -> [Int] { (0..<b.height).filter { b.pixels[(($0 * b.width) + 8) * 4 + 3] != 0 } }
 
   /// A 8x3 layer at `y0` of each paint: solid (the SIMPLE build), a gradient (the full
-  /// build), an image (SIMPLE TEXTURED), and a solid one flipped by a negative scale.
+  /// build), an image (SIMPLE TEXTURED), a solid one flipped by a negative scale, and a
+  /// solid one with rounded corners (SIMPLE ROUNDED; column 8 is clear of the corners).
   static func layer(_ paint: Int, y0: Double) -> Layer {
     let l: Layer
     switch paint {
@@ -36,10 +37,14 @@ import Testing
     if paint == 0 || paint == 3 { l.backgroundColor = Color(1, 0, 0) }
     if paint == 2 { l.contents = Image(width: 2, height: 2, rgbaPixels: Array(repeating: SIMD4(0, 200, 0, 255), count: 4)) }
     if paint == 3 { l.transform = Transform3D.scale(-1, -1, 1) }
+    if paint == 4 {
+      l.backgroundColor = Color(1, 0, 0)
+      l.cornerRadius = 1
+    }
     return l
   }
 
-  @Test(arguments: [0, 1, 2, 3])
+  @Test(arguments: [0, 1, 2, 3, 4])
   func edgesNearPixelCentresFollowTheRule(_ paint: Int) throws {
     let gl = try GPU.renderer()
     for y0 in [1.5, 1.50001, 1.49999, 1.5 + 1.0 / 1024, 1.5 - 1.0 / 1024, 2.0, 2.25] {
@@ -47,6 +52,11 @@ import Testing
       // the CPU ([2, 3] for [1.5, 4.5)): its rows are cut to the device bounds [y0, y1)
       // and then tested in the layer plane, where the two edges swap sides.
       if paint == 3 && y0 == 1.5 { continue }
+      // Not yet either: the ROUNDED build tests its hard edges on the interpolated layer
+      // point, from corners the GPU snapped, so an edge a hair from a row of centres still
+      // takes or loses it there (moving its corners lost the row exactly on an edge,
+      // strata-fuzz seed 135; Fuzz/differential).
+      if paint == 4 && y0 != 1.5 && y0 != 2 && y0 != 2.25 { continue }
       let root = Layer()
       root.bounds = Rect(x: 0, y: 0, width: 16, height: 10)
       root.anchorPoint = .zero

@@ -168,6 +168,7 @@ def main():
     ap.add_argument("--backend", default="cpu")
     ap.add_argument("--out", default=os.path.join(ROOT, ".build/mutants"))
     args = ap.parse_args()
+    args.strata = os.path.abspath(args.strata)  # mutants run in a directory of their own
     examples = sorted(glob.glob(os.path.join(ROOT, "Examples", "*.json")))
     texts = [open(f).read() for f in examples]
     os.makedirs(args.out, exist_ok=True)
@@ -184,6 +185,9 @@ def main():
             key = cls if cls != "ok" else "exit %d" % rc
             counts[key] = counts.get(key, 0) + 1
             slowest = max(slowest, elapsed)
+            done = sum(counts.values())
+            if done % 250 == 0:
+                print("  %d done: %s" % (done, ", ".join("%s %d" % kv for kv in sorted(counts.items()))), file=sys.stderr, flush=True)
             if cls != "ok":
                 kept = os.path.join(args.out, "m%06d.json" % index)
                 shutil.move(os.path.join(work, "m%06d.json" % index), kept)

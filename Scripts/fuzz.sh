@@ -46,7 +46,7 @@ for t in "${targets[@]}"; do
     fresh=$(mktemp -d)
     "$binary" -merge=1 -max_len=$max_len "$fresh" "$corpus" "$work/$t" "$work/seeds/$t" >"$work-$t.merge.log" 2>&1
     rm -rf "$corpus" && mv "$fresh" "$corpus" && chmod 755 "$corpus"
-    echo "fuzz-$t: corpus $(ls "$corpus" | wc -l) files, $(du -sk "$corpus" | cut -f1) KB"
+    echo "fuzz-$t: corpus $(ls "$corpus" | wc -l) files, $(du -sk --apparent-size "$corpus" | cut -f1) KB"
     continue
   fi
   before=$(ls ".build-fuzz/artifacts/$t" | wc -l)

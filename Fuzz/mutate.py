@@ -150,6 +150,13 @@ def run(args, index, data, work):
         cls = "crash"
         m = re.search(r"(Fatal error[^\n]*)", err)
         sig = m.group(1)[:160] if m else "signal %s" % (-rc if isinstance(rc, int) and rc < 0 else rc)
+        # The Swift backtracer's first frame in the project's sources: where it trapped.
+        failure = re.search(r"Swift runtime failure: ([^*\n]+?) \*\*\*", err)
+        if failure:
+            sig = failure.group(1)[:100]
+        at = re.search(r" at /\S*?/(Sources/\S+?\.swift:\d+)", err)
+        if at:
+            sig += " at " + at.group(1)
         if re.search(r"out of memory|Cannot allocate|std::bad_alloc|failed to allocate", err):
             cls, sig = "memory", "memory: " + sig
     else:

@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
     .executable(name: "strata", targets: ["strata"]),
     .executable(name: "strata-bench", targets: ["strata-bench"]),
+    .executable(name: "strata-fuzz", targets: ["strata-fuzz"]),
   ],
   targets: [
     .systemLibrary(
@@ -86,6 +87,12 @@ let package = Package(
       ],
       swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata", dependencies: ["StrataCLI"], swiftSettings: [.strictMemorySafety()]),
+    // The differential fuzzer of the two backends: random scene files, rendered on both,
+    // disagreements reduced by delta debugging (docs/Testing.md, "Hardening").
+    .target(
+      name: "StrataFuzz", dependencies: ["Strata", "StrataScene", "StrataRender", "StrataGL", "StrataBackends", "StrataCompare", "StrataPNG"],
+      swiftSettings: [.strictMemorySafety()]),
+    .executableTarget(name: "strata-fuzz", dependencies: ["StrataFuzz"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(
       name: "strata-bench", dependencies: ["Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataTesting"],
       swiftSettings: [.strictMemorySafety()]),
@@ -113,7 +120,7 @@ let package = Package(
       name: "StrataGLTests",
       dependencies: [
         "Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataScene", "StrataGoldenScenes",
-        "StrataTesting",
+        "StrataTesting", "StrataFuzz",
       ]),
     .testTarget(
       name: "StrataTestingTests",
@@ -136,3 +143,22 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/Targets), declared only when Scripts/fuzz.sh builds them
+// (STRATA_FUZZ=1, in .build-fuzz with -sanitize=fuzzer,address), so that the normal build
+// and test runs neither build nor see them. Each defines LLVMFuzzerTestOneInput; libFuzzer
+// runs the loop (Fuzz/Targets/FuzzDriver explains the entry point).
+if Context.environment["STRATA_FUZZ"] != nil {
+  let fuzzers: [(String, [Target.Dependency])] = [
+    ("fuzz-scene", ["StrataScene"]), ("fuzz-png", ["Strata", "StrataPNG"]), ("fuzz-svgpath", ["StrataPath"]),
+    ("fuzz-text", ["StrataText", "StrataPath"]),
+  ]
+  package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/Targets/FuzzDriver"))
+  for (name, dependencies) in fuzzers {
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: dependencies + ["FuzzDriver"], path: "Fuzz/Targets/\(name)",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    package.products.append(.executable(name: name, targets: [name]))
+  }
+}

@@ -70,6 +70,25 @@ void main() {
   float X = a_fwd0.x * corner.x + a_fwd0.y * corner.y + a_fwd0.z;
   float Y = a_fwd0.w * corner.x + a_fwd1.x * corner.y + a_fwd1.y;
   float W = a_fwd1.z * corner.x + a_fwd1.w * corner.y + a_texel2.z;
+#if defined(SIMPLE) && !defined(MASK) && !defined(ROUNDED)
+  // A hard edge takes the pixels whose centres lie inside it (u >= x0 and u < x1 in the
+  // layer plane, as on the CPU), but the GPU snaps vertices to its sub-pixel grid (1/256
+  // px on llvmpipe) before it decides, so an edge within 1/512 px of a row of centres (a
+  // spring settling, x.50001) took or lost the whole row. A screen-aligned quad is
+  // therefore moved to the pixel boundaries of the rule, where snapping changes nothing,
+  // and its layer point recomputed there: the first column inside x >= X is
+  // ceil(X - 0.5), and so is the end of x < X. (A centre exactly on an edge goes to the
+  // side at larger device coordinates, GL's top-left rule and the CPU's row spans, also
+  // when the layer's axis points the other way.) Not the ROUNDED build: it tests its
+  // edges on the interpolated layer point, which a moved corner would shift by rounding
+  // (it lost the column of centres exactly on an edge at x.5).
+  if (e == 0.0 && a_fwd0.y == 0.0 && a_fwd0.w == 0.0 && a_fwd1.z == 0.0 && a_fwd1.w == 0.0 && a_texel2.z == 1.0
+      && a_fwd0.x != 0.0 && a_fwd1.x != 0.0) {
+    X = ceil(X - 0.5);
+    Y = ceil(Y - 0.5);
+    corner = vec2((X - a_fwd0.z) / a_fwd0.x, (Y - a_fwd1.y) / a_fwd1.x);
+  }
+#endif
   // Device row 0 is the framebuffer's first row, so glReadPixels needs no flip.
   X -= u_origin.x * W;
   Y -= u_origin.y * W;

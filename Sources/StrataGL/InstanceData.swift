@@ -152,7 +152,7 @@ struct InstanceData {
     // Bounds narrower than the quad's own pixels (a pixel-aligned clip) need a test.
     let own = DevicePolygon.pixelBounds(DevicePolygon.project(r, draw.map.toDevice), pad: 0, canvas: canvas)
     if own.intersection(b) != own { flags |= 4 }
-    let values: [Double] = [
+    var values: [Double] = [
       inv[0], inv[1], inv[2], expand,
       inv[3], inv[4], inv[5], Double(softEdges.rawValue),
       inv[6], inv[7], inv[8], min(max(draw.opacity, 0), 1),
@@ -180,6 +180,14 @@ struct InstanceData {
       simple = simple && p.minificationFilter == p.magnificationFilter && p.minificationFilter != .trilinear
       linear = p.magnificationFilter == .linear
     }
+    // The full build decides hard edges per pixel, exactly (u >= x0, u < x1), but only on
+    // the pixels the GPU rasterises, and it snaps the quad's corners to its sub-pixel grid
+    // first (1/256 px on llvmpipe): a quad exactly the rectangle lost or gained the pixels
+    // whose centres lie within 1/512 px of an edge. Grown by 1/32 px, the quad holds them
+    // all, and the shader's test decides as the CPU does.
+    if !simple && softEdges.isEmpty && Self.decidesEdgesPerPixel(draw.shape) {
+      values[3] = Self.expansion(draw, rect: rect) / 64
+    }
     let variant = Variant(
       simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear,
       rounded: simple && rounded, additive: draw.blendMode == .plusLighter, mask: simple && solidMask)
@@ -204,6 +212,15 @@ struct InstanceData {
     let ws = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)].map { map.homogeneous($0.0, $0.1).w }
     let lo = ws.min()!, hi = ws.max()!
     return lo <= 0 || hi / lo > 8
+  }
+
+  /// Shapes whose coverage the full build computes from the layer point alone, zero
+  /// outside the shape, so that a larger quad draws nothing more.
+  static func decidesEdgesPerPixel(_ shape: DrawShape) -> Bool {
+    switch shape {
+    case .rect, .roundedRect, .ring: true
+    case .mask, .shadow: false
+    }
   }
 
   static func code(_ f: ContentsFilter) -> Int {

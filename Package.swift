@@ -122,6 +122,9 @@ let package = Package(
     .testTarget(
       name: "StrataBackendsTests",
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
+    .testTarget(
+      name: "StrataLottieTests",
+      dependencies: ["Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU"]),
     .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata", "StrataScratch"]),
     // Peak memory of scene loading and PNG decoding, measured in a child process (the probe)
     // so that tests running in parallel do not count.

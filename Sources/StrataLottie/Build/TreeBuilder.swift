@@ -68,6 +68,7 @@ struct TreeBuilder {
     _ i: Int, _ layers: [LayerModel], _ byIndex: [Int: Int], time: TimeMap, size: (Double, Double), open: [String]
   ) throws(LottieError) -> Layer {
     let l = layers[i]
+    try context.countLayers(2 + l.masks.count * 2, at: l.path)
     let chain = try parentChain(i, layers, byIndex)
     let container = Layer()
     container.anchorPoint = .zero
@@ -164,7 +165,7 @@ struct TreeBuilder {
       s.contentsGravity = .resize
       return [s]
     case .shapes(let items):
-      return ShapeBuilder(time: time, context: context, layerName: l.name).layers(.init(items: items, outer: []))
+      return try ShapeBuilder(time: time, context: context, layerName: l.name, path: l.path).layers(.init(items: items, outer: []))
     case .null, .unsupported:
       return []
     }

@@ -125,6 +125,10 @@ let package = Package(
     .testTarget(
       name: "StrataLottieTests",
       dependencies: ["Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU"]),
+    .testTarget(
+      name: "StrataLottieCorpusTests",
+      dependencies: ["Strata", "StrataLottie", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"],
+      exclude: ["LottieKnownFailures.txt"]),
     .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata", "StrataScratch"]),
     // Peak memory of scene loading and PNG decoding, measured in a child process (the probe)
     // so that tests running in parallel do not count.

@@ -36,9 +36,18 @@ public enum ImageComparator {
       }
       limits = t.budget.limits(defaults: t.defaultAllowance(for: m, pixels: w * h))
     }
-    let (failures, notes) = verdict(m, tolerance: tolerance, limits: limits)
+    var (failures, notes) = verdict(m, tolerance: tolerance, limits: limits)
+    if case .snapshot(let precision) = tolerance {
+      let bit = FailureMask.perceptual.rawValue
+      let r = precision.compare(reference: expected, actual: actual) { mask[$0] |= bit }
+      failures = r.passed ? [] : [Self.snapshotFailure(r, precision)]
+    }
     let failing: FailureMask =
-      if case .channel = tolerance { .channel } else { [.envelope, .flat, .geometry, .criticalAlpha] }
+      switch tolerance {
+      case .channel: .channel
+      case .crossBackend: [.envelope, .flat, .geometry, .criticalAlpha]
+      case .snapshot: .perceptual
+      }
     let regions = failures.isEmpty ? [] : DifferenceRegions.find(in: mask, width: w, height: h, bits: failing.rawValue)
     return ImageComparison(
       width: w, height: h, tier: tolerance.description, passed: failures.isEmpty,
@@ -58,6 +67,8 @@ public enum ImageComparator {
     switch tolerance {
     case .channel(let n):
       return (m.channelPixels > 0 ? ["\(m.channelPixels) pixels have a channel off by more than \(n)"] : [], [])
+    case .snapshot:
+      return ([], [])  // SnapshotPrecision decides, in `compare`
     case .crossBackend(let t):
       guard let b = limits else { return ([], []) }
       var failures: [String] = [], notes: [String] = []
@@ -89,6 +100,14 @@ public enum ImageComparator {
         "mean signed difference (r \(format2(d[0])) g \(format2(d[1])) b \(format2(d[2])) a \(format2(d[3])) levels)")
       return (failures, notes)
     }
+  }
+
+  /// Why a comparison under `SnapshotPrecision` failed, in swift-snapshot-testing's terms.
+  static func snapshotFailure(_ r: SnapshotPrecision.Result, _ p: SnapshotPrecision) -> String {
+    if r.decidedBy == "exact bytes" || r.decidedBy == "exact match required" {
+      return "\(format2(r.differingByteFraction * 100))% of the bytes differ, allowed \(format2((1 - p.precision) * 100))% (precision \(p.precision))"
+    }
+    return "\(format2(Double(r.failingPixelFraction) * 100))% of the pixels have ΔE94 over \(format2(Double(r.deltaEThreshold))) (largest \(format2(Double(r.largestDeltaE)))), allowed \(format2((1 - p.precision) * 100))% (precision \(p.precision), perceptual precision \(p.perceptualPrecision))"
   }
 
   /// `v` with at most two decimals, and none when it is whole: `3`, `0.25`.

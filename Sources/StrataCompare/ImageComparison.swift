@@ -68,4 +68,6 @@ public struct FailureMask: OptionSet, Sendable {
   public static let flat = FailureMask(rawValue: 4)
   public static let geometry = FailureMask(rawValue: 8)
   public static let criticalAlpha = FailureMask(rawValue: 16)
+  /// ΔE94 over the threshold of `SnapshotPrecision`.
+  public static let perceptual = FailureMask(rawValue: 32)
 }

@@ -9,13 +9,14 @@ import Strata
 enum PackedPixels {
   /// The pixels of `image`, packed.
   static func of(_ image: Image) -> [UInt32] {
-    let p = image.pixels, n = image.width * image.height
+    // From the pixel vectors directly: `image.pixels` would copy them into bytes first.
+    let p = image.rgbaPixels, n = image.width * image.height
     var packed = [UInt32](repeating: 0, count: n)
     var out = packed.mutableSpan
     var i = 0
     while i < n {
-      let b = i * 4
-      out[i] = UInt32(truncatingIfNeeded: Int(p[b]) | Int(p[b + 1]) << 8 | Int(p[b + 2]) << 16 | Int(p[b + 3]) << 24)
+      let v = p[i]
+      out[i] = UInt32(v.x) | UInt32(v.y) << 8 | UInt32(v.z) << 16 | UInt32(v.w) << 24
       i += 1
     }
     return packed

@@ -50,6 +50,7 @@ struct PixelPass {
     switch tolerance {
     case .channel(let k): channelLimit = k
     case .crossBackend(let t): cross = t
+    case .snapshot: break  // judged by SnapshotPrecision; this pass only measures
     }
     let isCross = cross != nil
     let margin = cross?.envelopeMargin ?? 0, flatLimit = cross?.flatTolerance ?? 0

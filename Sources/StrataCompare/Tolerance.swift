@@ -5,18 +5,22 @@ public enum Tolerance: Sendable, Hashable, CustomStringConvertible {
   case channel(Int)
   /// The checks for a rendering from another backend: see `CrossBackendTolerance`.
   case crossBackend(CrossBackendTolerance)
+  /// swift-snapshot-testing's `precision` and `perceptualPrecision` (see `SnapshotPrecision`):
+  /// for comparisons with pictures from other renderers, such as Apple's Lottie renders.
+  case snapshot(SnapshotPrecision)
 
   /// The same-backend tier: each channel within ±1, no pixel more.
   public static let strict = Tolerance.channel(1)
   /// The cross-backend tier with the default budget.
   public static let cross = Tolerance.crossBackend(CrossBackendTolerance())
 
-  /// `strict`, `channel ±N` or `cross-backend`, for reports.
+  /// `strict`, `channel ±N`, `cross-backend` or the snapshot precisions, for reports.
   public var description: String {
     switch self {
     case .channel(1): "strict"
     case .channel(let n): "channel ±\(n)"
     case .crossBackend: "cross-backend"
+    case .snapshot(let p): p.description
     }
   }
 }

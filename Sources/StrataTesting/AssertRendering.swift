@@ -12,14 +12,18 @@ import XCTest
 /// Testing it is an issue at the same place instead. Lookup, tiers, recording and failure
 /// output are those of `expectRendering`; notes are returned in the outcome, not reported.
 ///
+/// `precision` and `perceptualPrecision` are swift-snapshot-testing's thresholds, as for
+/// `expectRendering`.
+///
 /// - Throws: Only when the backend cannot render, or a reference cannot be read.
 @discardableResult
 public func assertRendering(
   _ scene: RenderScene, matches name: String, on backend: Backend = .cpu, referenceDirectory: URL? = nil,
-  file: StaticString = #filePath, line: UInt = #line
+  precision: Double? = nil, perceptualPrecision: Double? = nil, file: StaticString = #filePath, line: UInt = #line
 ) throws -> RenderingOutcome {
   try assertRendering(
-    scene, matches: name, on: backend, referenceDirectory: referenceDirectory, environment: .current(), file: file,
+    scene, matches: name, on: backend, referenceDirectory: referenceDirectory, environment: .current(),
+    precision: SnapshotPrecision.given(precision: precision, perceptualPrecision: perceptualPrecision), file: file,
     line: line)
 }
 
@@ -28,11 +32,12 @@ public func assertRendering(
 /// directories.
 func assertRendering(
   _ scene: RenderScene, matches name: String, on backend: Backend, referenceDirectory: URL?,
-  environment: RenderingEnvironment, file: StaticString, line: UInt
+  environment: RenderingEnvironment, precision: SnapshotPrecision? = nil, file: StaticString, line: UInt
 ) throws -> RenderingOutcome {
   let filePath = "\(file)"
   let store = referenceDirectory.map(ReferenceStore.init(directory:)) ?? .beside(filePath: filePath)
-  let outcome = try RenderingVerifier(references: store, environment: environment).verify(scene, matches: name, on: backend)
+  let outcome = try RenderingVerifier(references: store, environment: environment, precision: precision).verify(
+    scene, matches: name, on: backend)
   if !outcome.passed {
     if Test.current != nil {
       let location = SourceLocation(fileID: filePath, filePath: filePath, line: Int(line), column: 1)
@@ -49,9 +54,11 @@ func assertRendering(
 @discardableResult
 public func assertRendering(
   _ root: Layer, width: Int, height: Int, scale: Double = 1, background: Color = .clear, matches name: String,
-  on backend: Backend = .cpu, referenceDirectory: URL? = nil, file: StaticString = #filePath, line: UInt = #line
+  on backend: Backend = .cpu, referenceDirectory: URL? = nil, precision: Double? = nil, perceptualPrecision: Double? = nil,
+  file: StaticString = #filePath, line: UInt = #line
 ) throws -> RenderingOutcome {
   try assertRendering(
     RenderScene(root, width: width, height: height, scale: scale, background: background), matches: name, on: backend,
-    referenceDirectory: referenceDirectory, file: file, line: line)
+    referenceDirectory: referenceDirectory, precision: precision, perceptualPrecision: perceptualPrecision, file: file,
+    line: line)
 }

@@ -20,15 +20,21 @@ import Testing
 /// }
 /// ```
 ///
+/// `precision` and `perceptualPrecision` are swift-snapshot-testing's thresholds
+/// (`SnapshotPrecision`): give either to judge by them instead of the tiers, for example
+/// against a picture another renderer drew. The one not given is 1, as there.
+///
 /// - Throws: When the backend cannot render, or a reference cannot be read.
 @discardableResult
 public func expectRendering(
   _ scene: RenderScene, matches name: String, on backend: Backend = .cpu, referenceDirectory: URL? = nil,
+  precision: Double? = nil, perceptualPrecision: Double? = nil,
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) throws -> RenderingOutcome {
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let store = referenceDirectory.map(ReferenceStore.init(directory:)) ?? .beside(filePath: filePath)
-  let outcome = try RenderingVerifier(references: store).verify(scene, matches: name, on: backend)
+  let rule = SnapshotPrecision.given(precision: precision, perceptualPrecision: perceptualPrecision)
+  let outcome = try RenderingVerifier(references: store, precision: rule).verify(scene, matches: name, on: backend)
   for note in outcome.notes { Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: location) }
   if !outcome.passed {
     Issue.record(Comment(rawValue: outcome.message), sourceLocation: location)
@@ -44,12 +50,13 @@ public func expectRendering(
 @discardableResult
 public func expectRendering(
   _ root: Layer, width: Int, height: Int, scale: Double = 1, background: Color = .clear, matches name: String,
-  on backend: Backend = .cpu, referenceDirectory: URL? = nil,
+  on backend: Backend = .cpu, referenceDirectory: URL? = nil, precision: Double? = nil, perceptualPrecision: Double? = nil,
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) throws -> RenderingOutcome {
   try expectRendering(
     RenderScene(root, width: width, height: height, scale: scale, background: background), matches: name, on: backend,
-    referenceDirectory: referenceDirectory, fileID: fileID, filePath: filePath, line: line, column: column)
+    referenceDirectory: referenceDirectory, precision: precision, perceptualPrecision: perceptualPrecision, fileID: fileID,
+    filePath: filePath, line: line, column: column)
 }
 
 /// Checks a compiled render list like `expectRendering(_:matches:on:)`.

@@ -10,10 +10,15 @@ import StrataPNG
 public struct RenderingVerifier: Sendable {
   public var references: ReferenceStore
   public var environment: RenderingEnvironment
+  /// swift-snapshot-testing's thresholds to judge by, for every reference; nil (the default)
+  /// for Strata's tiers: strict against the backend's own reference, cross-backend against
+  /// another's.
+  public var precision: SnapshotPrecision?
 
-  public init(references: ReferenceStore, environment: RenderingEnvironment = .current()) {
+  public init(references: ReferenceStore, environment: RenderingEnvironment = .current(), precision: SnapshotPrecision? = nil) {
     self.references = references
     self.environment = environment
+    self.precision = precision
   }
 
   /// Renders `scene` on `backend` and checks the result.
@@ -114,7 +119,9 @@ public struct RenderingVerifier: Sendable {
     let pair = BudgetFile.pairKey(actual: backend.name, reference: key)
     var budgets: [String: Budget] = [:]
     let tolerance: Tolerance
-    if sameBackend {
+    if let precision {
+      tolerance = .snapshot(precision)
+    } else if sameBackend {
       tolerance = .strict
     } else {
       budgets = try BudgetFile.load(budgetURL)
@@ -139,7 +146,7 @@ public struct RenderingVerifier: Sendable {
       if result.passed { break }
     }
 
-    if environment.calibrate && !sameBackend, let best {
+    if environment.calibrate && !sameBackend && precision == nil, let best {
       let m = best.result.measurements
       budgets[pair] = Budget.calibrated(to: m, defaults: CrossBackendTolerance().defaultAllowance(for: m, pixels: actual.width * actual.height))
       try BudgetFile.save(budgets, to: budgetURL)

@@ -87,7 +87,7 @@ let package = Package(
       swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata", dependencies: ["StrataCLI"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(
-      name: "strata-bench", dependencies: ["Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG"],
+      name: "strata-bench", dependencies: ["Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataLottie"],
       swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath"]),
     .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataPath", "CHarfBuzz", "CFreeType"]),

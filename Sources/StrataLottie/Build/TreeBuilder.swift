@@ -146,10 +146,13 @@ struct TreeBuilder {
       for c in try composition(layers, path: "", time: inner, size: (w, h), open: open + [id]) { clip.adopt(c) }
       return [clip]
     case .solid(let color, let w, let h):
-      let s = Layer()
+      // A filled rectangle path, as lottie-ios's `SolidLayer` (a `CAShapeLayer`): its edges
+      // are anti-aliased, unlike a background colour's under a transform.
+      let s = ShapeLayer()
       s.anchorPoint = .zero
       s.bounds = Rect(0, 0, w, h)
-      s.backgroundColor = color
+      s.path = StrataPath.Path(rect: PathRect(x: 0, y: 0, width: w, height: h))
+      s.fillColor = color
       return [s]
     case .image(let id):
       guard let asset = document.images[id] else {

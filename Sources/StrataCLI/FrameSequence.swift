@@ -63,10 +63,10 @@ struct FrameSequence {
     let batch = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, Self.batchBytes / max(1, width * height * 4)))
     var renderTime = Duration.zero
     var done = 0
-    func stop(_ message: String) -> ExitCode {
+    func stop(_ message: String?) -> ExitCode {
       sink.abandon()
       progress.finish()
-      console.err("strata render: \(message)\n")
+      if let message { console.err("strata render: \(message)\n") }
       return .failure
     }
     func interrupted(by signal: Int32) -> ExitCode {
@@ -123,7 +123,11 @@ struct FrameSequence {
         case .success(let bytes):
           // A raw stream ends after a whole frame.
           if let s = Interrupts.pending, case .raw = sink { return interrupted(by: s) }
-          do throws(PNGError) { try sink.append(bytes) } catch { return stop("\(error)") }
+          do throws(PNGError) { try sink.append(bytes) } catch {
+            // A reader that closed the pipe has what it wanted: end quietly, as other tools do.
+            if error.isClosedPipe { return stop(nil) }
+            return stop("\(error)")
+          }
           done += 1
         }
       }

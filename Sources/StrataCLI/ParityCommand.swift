@@ -11,7 +11,7 @@ import StrataScene
 /// cross-backend tier, as the golden tests do.
 enum ParityCommand {
   static let usage = """
-    usage: strata parity SCENE.json [--time T] [--diff OUT.png] [--scale S] [--max-layers N] [--tile-memory MIB]
+    usage: strata parity SCENE.json [--time T] [--diff OUT.png] [--scale S] [--max-layers N] [--max-scene-size MIB] [--tile-memory MIB]
 
     Renders SCENE.json at time T (default 0) on the GPU backend and on the CPU renderer and
     compares the two with the default cross-backend tier, as golden tests do without a
@@ -44,6 +44,7 @@ enum ParityCommand {
       case "-h", "--help": return nil
       case "--diff": o.diff = try args.value(for: a)
       case "--max-layers": o.limits.maxLayers = try args.onceCount(for: a)
+      case "--max-scene-size": o.limits.maxFileBytes = try args.onceMebibytes(for: a)
       case "--tile-memory": o.tileMemory = try args.onceMebibytes(for: a)
       case "--scale": o.scale = try args.positiveNumber(for: a)
       case "--time":

@@ -37,6 +37,8 @@ enum RenderCommand {
                              else auto ('strata info' says what auto picks here)
       --scale S              pixels per point, overriding the scene's "scale"
       --max-layers N         the most layers the scene may have (default 100000)
+      --max-scene-size MIB   the largest scene file to read, in MiB (default 64)
+      --max-frames N         the most frames --frames may render (default 100000)
       --tile-memory MIB      the most memory of decoded tiles of tiled layers, in MiB
                              (default 128): what is kept between frames, and the most one
                              tiled layer's frame may need (more refuses the frame)
@@ -93,9 +95,15 @@ enum RenderCommand {
     var progress: Double?
     var size: (width: Double, height: Double)?
     var strict = false
+    /// `--max-frames`: the most frames `--frames` may ask for (`Limits.frames`).
+    var maxFrames = Limits.frames
   }
 
   enum InputFormat: String { case scene, lottie }
+
+  /// The largest frame number `--frames` takes: times and batch ends stay exact and far
+  /// from overflowing.
+  static let maxFrameNumber = Int(Int32.max)
 
   static func parse(_ args: [String], environment: [String: String] = [:]) throws(UsageError) -> Options? {
     var o = Options()
@@ -115,8 +123,8 @@ enum RenderCommand {
       case "--frames":
         let v = try args.onceValue(for: a)
         let parts = v.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let s = Int(parts[0]), let e = Int(parts[1]), s >= 0, e > s else {
-          throw UsageError(message: "--frames needs START:END with 0 <= START < END, got '\(v)'")
+        guard parts.count == 2, let s = Int(parts[0]), let e = Int(parts[1]), s >= 0, e > s, e <= maxFrameNumber else {
+          throw UsageError(message: "--frames needs START:END with 0 <= START < END <= \(maxFrameNumber), got '\(v)'")
         }
         o.frames = s..<e
       case "--fps":
@@ -127,6 +135,8 @@ enum RenderCommand {
         guard let f = FrameFormat(rawValue: v) else { throw UsageError(message: "unknown format '\(v)'; choose png, apng or rgba") }
         o.format = f
       case "--max-layers": o.limits.maxLayers = try args.onceCount(for: a)
+      case "--max-scene-size": o.limits.maxFileBytes = try args.onceMebibytes(for: a)
+      case "--max-frames": o.maxFrames = try args.onceCount(for: a)
       case "--tile-memory": o.tileMemory = try args.onceMebibytes(for: a)
       case "--verbose", "-v": o.verbose = true
       case "--format-in":
@@ -212,6 +222,13 @@ enum RenderCommand {
     do throws(UsageError) { try check(&options, lottie: lottie) } catch {
       console.err(UsageError.report(error, command: "strata render", usage: usage))
       return .usage
+    }
+    // Before anything is read or rendered: a frame count past the limit would run for
+    // days (`--frames 0:1000000000`).
+    if let frames = options.frames, frames.count > options.maxFrames {
+      console.err(
+        "strata render: --frames \(frames.lowerBound):\(frames.upperBound) asks for \(frames.count) frames; the limit is \(options.maxFrames) (--max-frames N raises it)\n")
+      return .failure
     }
     guard var scene = lottie.map({ $0.scene(options) }) ?? load(options, console: console) else { return .failure }
     if let lottie {

@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 import StrataRender
 
@@ -70,7 +71,7 @@ enum Effects {
 
   /// The group's alpha placed at the shadow's offset and blurred, over `target`.
   static func blurredAlpha(_ s: GroupShadow, from layer: Surface, _ target: PixelBounds) -> FloatImage {
-    let ox = Int(s.dx.rounded(.down)), oy = Int(s.dy.rounded(.down))
+    let ox = Int(saturating: s.dx.rounded(.down)), oy = Int(saturating: s.dy.rounded(.down))
     let fx = Float(s.dx - Double(ox)), fy = Float(s.dy - Double(oy))
     var alpha = FloatImage(width: target.x1 - target.x0, height: target.y1 - target.y0)
     for y in target.y0..<target.y1 {

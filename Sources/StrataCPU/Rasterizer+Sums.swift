@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 import StrataRender
 
@@ -146,7 +147,7 @@ extension Rasterizer {
       return true
     }
     guard limit(i.0, cu, d.x0, d.x1), limit(i.3, cv, d.y0, d.y1) else { return nil }
-    var first = max(xs, Int((lo - 0.5).rounded(.up))), last = min(xe, Int((hi - 0.5).rounded(.up)) + 1)
+    var first = max(xs, Int(saturating: (lo - 0.5).rounded(.up))), last = min(xe, Int(saturating: (hi - 0.5).rounded(.up)) + 1)
     // Edge pixels of the solved range are re-checked exactly.
     func inside(_ x: Int) -> Bool {
       let X = Float(x) + 0.5

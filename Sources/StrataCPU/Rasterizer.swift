@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 import StrataRender
 
@@ -76,8 +77,8 @@ struct Rasterizer {
       for (px, py) in poly where abs(py - yc) <= 1 { lo = min(lo, px); hi = max(hi, px) }
       if lo > hi { return nil }
     }
-    let xs = max(bx0, Int((lo - 0.5).rounded(.up)) - 1)
-    let xe = min(bx1, Int((hi - 0.5).rounded(.up)) + 1)
+    let xs = max(bx0, Int(saturating: (lo - 0.5).rounded(.up)) - 1)
+    let xe = min(bx1, Int(saturating: (hi - 0.5).rounded(.up)) + 1)
     return xs < xe ? (xs, xe) : nil
   }
 
@@ -106,7 +107,7 @@ struct Rasterizer {
     // Pixel x is inside when u(x + 0.5) = i.0 (x + 0.5) + i.2 lies in [ua, ub).
     var a = (ua - i.2) / i.0 - 0.5, b = (ub - i.2) / i.0 - 0.5
     if i.0 < 0 { swap(&a, &b) }
-    let fx0 = max(xs, Int(a.rounded(.up))), fx1 = min(xe, Int(b.rounded(.up)))
+    let fx0 = max(xs, Int(saturating: a.rounded(.up))), fx1 = min(xe, Int(saturating: b.rounded(.up)))
     return fx0 < fx1 ? (fx0, fx1) : nil
   }
 
@@ -168,8 +169,8 @@ struct Rasterizer {
         var a = (o.x0 + inset(rl) - cu) / i.0 - 0.5, b = (o.x1 - inset(rr) - cu) / i.0 - 0.5
         if i.0 < 0 { swap(&a, &b) }
         // Whole pixels strictly inside (one pixel of margin for the arcs' rounding).
-        skip0 = max(first, Int(a.rounded(.up)) + 1)
-        skip1 = min(last, Int(b.rounded(.up)) - 1)
+        skip0 = max(first, Int(saturating: a.rounded(.up)) + 1)
+        skip1 = min(last, Int(saturating: b.rounded(.up)) - 1)
         if skip0 >= skip1 { skip0 = last; skip1 = last }
       }
     }

@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 import StrataRender
 
@@ -27,7 +28,7 @@ struct ImageDrawSplitter {
       let minified = minimumFootprint(draw, paint)
       if minified >= 2 {
         let maxLevel = full.mipmaps.count
-        level = min(maxLevel, Int(log2(minified)))
+        level = min(maxLevel, Int(saturating: log2(minified)))
         if level > 0 { image = full.mipmaps[level - 1] }
       }
     }

@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 
 /// The mipmap levels of one texture (an image, or one tile of it) and where they lie in it.
@@ -89,8 +90,8 @@ struct TextureLevels: Equatable, Sendable {
   /// the next. Untiled, the whole level.
   static func extent(_ a: Int, _ b: Int, scale: Float, size: Int, tiled: Bool) -> (Int, Int) {
     guard tiled else { return (0, size) }
-    let e0 = Int((Float(a) * scale - 0.5).rounded(.down))
-    let e1 = Int((Float(b) * scale - 0.5).rounded(.down)) + 2
+    let e0 = Int(saturating: (Float(a) * scale - 0.5).rounded(.down))
+    let e1 = Int(saturating: (Float(b) * scale - 0.5).rounded(.down)) + 2
     return (e0, e1)
   }
 

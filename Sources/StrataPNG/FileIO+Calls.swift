@@ -14,11 +14,13 @@
 /// The pointers: a `String` path passed to C is a temporary NUL-terminated copy, valid for
 /// the call; arrays and spans lend their storage for the call, with the count C may use.
 extension FileIO {
-  /// Opens `path` for reading.
+  /// Opens `path` for reading. Without blocking: opening a FIFO waits for a writer, which
+  /// may never come; the caller then refuses anything but a regular file (reads of regular
+  /// files never block, with or without the flag).
   ///
   /// The corresponding C function is `open`.
   static func openForReading(_ path: String) -> Result<Int32, Errno> {
-    retrying { unsafe open(path, O_RDONLY | O_CLOEXEC) }
+    retrying { unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
   }
 
   /// The kind and size of the open file `fd`.
@@ -175,4 +177,5 @@ extension Errno {
   static let exists = Errno(EEXIST)
   static let isDirectory = Errno(EISDIR)
   static let notDirectory = Errno(ENOTDIR)
+  static let brokenPipe = Errno(EPIPE)
 }

@@ -8,7 +8,7 @@ import Strata
 public enum PNG {
   /// The largest image, in pixels, that `decode` and `read` accept unless told otherwise:
   /// 64 Mi pixels, 256 MiB of RGBA8. It guards against headers that promise absurd sizes.
-  public static let defaultPixelBudget = 64 * 1024 * 1024
+  public static let defaultPixelBudget = Limits.imagePixels
 
   /// The 8 bytes every PNG file starts with.
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

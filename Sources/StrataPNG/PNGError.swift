@@ -30,6 +30,14 @@ public enum PNGError: Error, CustomStringConvertible, Equatable {
     }
   }
 
+  /// Whether writing failed because the reader closed its end of a pipe (`EPIPE`): the end
+  /// of a run that another tool cut short (`strata render … -o - | head -c 100`), which
+  /// command-line tools end quietly.
+  public var isClosedPipe: Bool {
+    if case .writeFailed(_, let r) = self { return r == Errno.brokenPipe.message }
+    return false
+  }
+
   /// `images/logo.png: not a PNG file (…)`: the file first, then the reason.
   public var description: String { "\(file): \(reason)" }
 }

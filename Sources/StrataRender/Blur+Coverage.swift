@@ -1,3 +1,5 @@
+import StrataPath
+
 /// Blurring 8-bit coverage in Swift, once, for both backends: a `shadowPath` shadow is a
 /// path mask blurred here, so the CPU and the GPU composite the very same bytes.
 ///
@@ -9,9 +11,10 @@ extension Blur {
   /// kernel's reach and, when downsampled, a cell and a half more for the box filter and
   /// the bilinear enlargement.
   public static func reach(sigma: Double) -> Int {
+    let sigma = clamped(sigma: sigma)
     guard sigma > 0.05 else { return 0 }
     let f = downsample(for: sigma)
-    return Int((3 * sigma).rounded(.up)) + 2 * f + 1
+    return Int(saturating: (3 * sigma).rounded(.up)) + 2 * f + 1
   }
 
   /// `mask` blurred by a Gaussian of standard deviation `sigma` device pixels, grown by
@@ -25,6 +28,7 @@ extension Blur {
   ///
   /// - Complexity: O(pixels × taps), taps at most `2 × maxRadius + 1` per pass.
   public static func blurred(_ mask: DeviceMask, sigma: Double, within window: PixelBounds? = nil) -> DeviceMask? {
+    let sigma = clamped(sigma: sigma)
     let pad = reach(sigma: sigma)
     guard pad > 0 else { return mask }
     let source = PixelBounds(x0: mask.originX, y0: mask.originY, x1: mask.originX + mask.width, y1: mask.originY + mask.height)

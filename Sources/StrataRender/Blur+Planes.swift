@@ -19,6 +19,7 @@ extension Blur {
   /// Inlinable so that each caller gets a copy specialised to its sample type.
   @inlinable
   public static func blur<T: BlurSample>(_ plane: inout [T], _ w: Int, _ h: Int, sigma: Double) {
+    let sigma = clamped(sigma: sigma)
     guard sigma > 0.05, w > 0, h > 0 else { return }
     let f = downsample(for: sigma)
     if f > 1 {

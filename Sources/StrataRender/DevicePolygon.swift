@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 
 /// Projects layer-plane rectangles to device space, cutting away what lies behind the eye.
@@ -82,8 +83,8 @@ public enum DevicePolygon {
     }
     // A pixel i is sampled at i + 0.5: it can be inside when i + 0.5 >= x0 and i + 0.5 < x1.
     let b = PixelBounds(
-      x0: Int((x0 - 0.5).rounded(.up)) - pad, y0: Int((y0 - 0.5).rounded(.up)) - pad,
-      x1: Int((x1 - 0.5).rounded(.up)) + pad, y1: Int((y1 - 0.5).rounded(.up)) + pad)
+      x0: Int(saturating: (x0 - 0.5).rounded(.up)) - pad, y0: Int(saturating: (y0 - 0.5).rounded(.up)) - pad,
+      x1: Int(saturating: (x1 - 0.5).rounded(.up)) + pad, y1: Int(saturating: (y1 - 0.5).rounded(.up)) + pad)
     return b.intersection(canvas)
   }
 }

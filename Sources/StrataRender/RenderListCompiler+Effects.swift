@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 
 extension RenderListCompiler.State {
@@ -88,7 +89,7 @@ extension RenderListCompiler.State {
     if let c = clip { bounds = bounds.intersection(list.clips[c].deviceBounds) }
     guard !bounds.isEmpty else { return }
     var reach = 0
-    for case .blur(let s) in filters { reach += Int((3 * s).rounded(.up)) + 1 }
+    for case .blur(let s) in filters { reach += Int(saturating: (3 * s).rounded(.up)) + 1 }
     let read = PixelBounds(x0: bounds.x0 - reach, y0: bounds.y0 - reach, x1: bounds.x1 + reach, y1: bounds.y1 + reach)
       .intersection(canvas)
     list.commands.append(
@@ -115,7 +116,7 @@ extension RenderListCompiler.State {
 
   static func deviceFilter(_ f: LayerFilter, _ scale: Double) -> DeviceFilter {
     switch f {
-    case .gaussianBlur(let r): .blur(sigma: max(r, 0) * scale)
+    case .gaussianBlur(let r): .blur(sigma: Blur.clamped(sigma: max(r, 0) * scale))
     case .colorMatrix(let m): .colorMatrix(m)
     }
   }

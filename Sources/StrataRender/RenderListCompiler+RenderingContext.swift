@@ -146,7 +146,8 @@ extension RenderListCompiler.State {
     _ layer: LayerSnapshot, parentSpace: Transform3D, opacity: Double, tint: SIMD3<Double>,
     into planes: inout [ContextPlane]
   ) {
-    guard !layer.isHidden, layer.opacity > 0, opacity > 0 else { return }
+    // Past the limit the frame is refused when the planes are visited (`countVisit`).
+    guard !layer.isHidden, layer.opacity > 0, opacity > 0, planes.count <= Limits.maxLayersDrawn else { return }
     guard let kind = layer.kindSnapshot as? any LayerKindCompiling, kind.sharesDepthWithSublayers else {
       planes.append(ContextPlane(layer: layer, parentSpace: parentSpace, opacity: opacity, tint: tint))
       // Sprites inhabiting the context (an emitter preserving depth): a plane each, faded

@@ -25,7 +25,7 @@ extension RenderListCompiler.State {
     // keeps its mask (`PathMaskCache` leaves whole-pixel translations out of its key).
     guard let shifted = PlaneMap(toDevice: Homography(Transform3D.translation(o.width, o.height)).concatenating(map.toDevice))
     else { return }
-    let sigma = Self.shadowSigma(radius: layer.shadowRadius) * pixelScale
+    let sigma = Blur.clamped(sigma: Self.shadowSigma(radius: layer.shadowRadius) * pixelScale)
     let bounds = clipBounds(clip)
     guard sigma.isFinite, !bounds.isEmpty,
       let mask = ShadowPathCache.shared.mask(path, map: shifted, sigma: sigma, clip: bounds)

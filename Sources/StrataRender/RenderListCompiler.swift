@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 
 /// Compiles a layer snapshot into a device-space `RenderList`.
@@ -48,6 +49,21 @@ public struct RenderListCompiler {
     let canvas: PixelBounds
     /// The layer being compiled as a plane of a 3D rendering context, if any.
     var contextPlane: ObjectIdentifier? = nil
+    /// Layers visited so far, copies of replicated sublayers included (see `countVisit`).
+    var visits = 0
+
+    /// Counts one layer visit; false once the frame has visited `Limits.maxLayersDrawn`
+    /// layers, and the frame is refused. Nested replicators multiply: three of 10,000
+    /// instances each would draw 10^12 copies, a hang rather than a picture.
+    mutating func countVisit() -> Bool {
+      visits += 1
+      guard visits > Limits.maxLayersDrawn else { return true }
+      if visits == Limits.maxLayersDrawn + 1 {
+        list.refusals.append(
+          "the frame draws more than \(Limits.maxLayersDrawn) layers (replicated copies counted: nested replicators multiply their instance counts); that is the limit (Limits.maxLayersDrawn)")
+      }
+      return false
+    }
 
     /// Emits one layer. Every opacity it emits is relative to its parent's context: the
     /// layer's own opacity is either a group's or multiplied into its commands, and each
@@ -58,7 +74,7 @@ public struct RenderListCompiler {
     ///     sees this layer's z before the parent flattens it into its plane.
     ///   - parentToDevice: the parent's plane → device.
     mutating func visit(_ layer: LayerSnapshot, parentSpace: Transform3D, parentToDevice: Homography, clip: Int?) {
-      guard !layer.isHidden, layer.opacity > 0 else { return }
+      guard !layer.isHidden, layer.opacity > 0, countVisit() else { return }
       // Read once: each read of the existential copies it.
       let kind = layer.kindSnapshot == nil ? nil : layer.kindSnapshot as? any LayerKindCompiling
       if kind != nil, let k = kind, k.sharesDepthWithSublayers {
@@ -211,13 +227,16 @@ public struct RenderListCompiler {
         content = content.intersection(contentBounds(from: maskStart))
       }
       var shadow: GroupShadow? = nil
-      if groupShadow && !content.isEmpty {
+      let shadowSigma = Blur.clamped(sigma: layer.shadowRadius / 2 * pixelScale)
+      if groupShadow && !content.isEmpty
+        && !Blur.isInvisible(sigma: shadowSigma, width: content.x1 - content.x0, height: content.y1 - content.y0)
+      {
         let offset = Self.deviceOffset(map, at: Point(x: bounds.midX, y: bounds.midY), layer.shadowOffset)
-        let sigma = layer.shadowRadius / 2 * pixelScale
-        let reach = Int((3 * sigma).rounded(.up)) + 1
+        let sigma = Blur.clamped(sigma: layer.shadowRadius / 2 * pixelScale)
+        let reach = Int(saturating: (3 * sigma).rounded(.up)) + 1
         let sb = PixelBounds(
-          x0: content.x0 + Int(offset.x.rounded(.down)) - reach, y0: content.y0 + Int(offset.y.rounded(.down)) - reach,
-          x1: content.x1 + Int(offset.x.rounded(.up)) + reach, y1: content.y1 + Int(offset.y.rounded(.up)) + reach
+          x0: content.x0 + Int(saturating: offset.x.rounded(.down)) - reach, y0: content.y0 + Int(saturating: offset.y.rounded(.down)) - reach,
+          x1: content.x1 + Int(saturating: offset.x.rounded(.up)) + reach, y1: content.y1 + Int(saturating: offset.y.rounded(.up)) + reach
         ).intersection(canvas)
         // The layer's opacity fades its shadow too.
         let c = layer.shadowColor.premultiplied.scaled(by: layer.shadowOpacity * opacity)
@@ -227,11 +246,18 @@ public struct RenderListCompiler {
         h.combine(sb); h.combine(sigma); h.combine(offset.x); h.combine(offset.y)
         shadow?.cacheKey = h.finalize()
       }
+      // A last blur far wider than the content draws nothing (`Blur.isInvisible`).
+      if case .blur(let sigma)? = filters.last, !content.isEmpty,
+        Blur.isInvisible(sigma: sigma, width: content.x1 - content.x0, height: content.y1 - content.y0)
+      {
+        list.commands.removeSubrange(start...)
+        return
+      }
       var groupBounds = content
       if let sb = shadow?.bounds, !sb.isEmpty { groupBounds = PixelBounds(x0: min(groupBounds.x0, sb.x0), y0: min(groupBounds.y0, sb.y0), x1: max(groupBounds.x1, sb.x1), y1: max(groupBounds.y1, sb.y1)) }
       // A blur spreads what there is; nothing stays nothing.
       for case .blur(let sigma) in filters where !groupBounds.isEmpty {
-        let r = Int((3 * sigma).rounded(.up)) + 1
+        let r = Int(saturating: (3 * sigma).rounded(.up)) + 1
         groupBounds = PixelBounds(x0: groupBounds.x0 - r, y0: groupBounds.y0 - r, x1: groupBounds.x1 + r, y1: groupBounds.y1 + r)
       }
       groupBounds = groupBounds.intersection(clip.map { list.clips[$0].deviceBounds } ?? canvas)
@@ -398,8 +424,8 @@ public struct RenderListCompiler {
       if radii.isZero, map.toDevice.isAffine, h.1 == 0, h.3 == 0 {
         let xs = poly.map(\.x), ys = poly.map(\.y)
         let r = PixelBounds(
-          x0: Int(xs.min()!.rounded()), y0: Int(ys.min()!.rounded()),
-          x1: Int(xs.max()!.rounded()), y1: Int(ys.max()!.rounded()))
+          x0: Int(saturating: xs.min()!.rounded()), y0: Int(saturating: ys.min()!.rounded()),
+          x1: Int(saturating: xs.max()!.rounded()), y1: Int(saturating: ys.max()!.rounded()))
         if poly.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }) {
           bounds = r.intersection(canvas)
           if let p = parent { bounds = bounds.intersection(list.clips[p].deviceBounds) }

@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 import Synchronization
 
@@ -45,8 +46,8 @@ public final class ShadowMaskCache: Sendable {
   /// The mask for `key`, computed on first use. A mask made again after it was evicted is
   /// a new image (a new `Image.id`), so backends upload it afresh.
   public func mask(_ key: Key) -> Image? {
-    let w = Int((key.areaWidth * key.density).rounded(.up)), h = Int((key.areaHeight * key.density).rounded(.up))
-    guard w > 0, h > 0, w * h <= Self.maxTexels else { return nil }
+    let w = Int(saturating: (key.areaWidth * key.density).rounded(.up)), h = Int(saturating: (key.areaHeight * key.density).rounded(.up))
+    guard w > 0, h > 0, w <= Self.maxTexels / h else { return nil }
     if let m = cache.withLock({ $0.value(for: key) }) { return m }
     let s = key.shape
     let x0 = Float(s.minX), y0 = Float(s.minY), x1 = Float(s.maxX), y1 = Float(s.maxY)

@@ -1,3 +1,5 @@
+import Strata
+
 /// A strict RFC 8259 JSON parser that keeps member order and booleans, rejects duplicate
 /// keys and numbers that overflow a `Double`, and reports errors by line and column.
 ///
@@ -5,16 +7,26 @@
 /// and positions, and silently keeps one of two duplicate keys.
 public enum JSONParser {
   /// Nesting deeper than this is refused, so hostile input cannot overflow the stack.
-  public static let maxDepth = 256
+  public static let maxDepth = Limits.jsonNesting
 
   /// Parses a whole document: one value, surrounded by optional whitespace. A leading
   /// UTF-8 byte order mark is skipped.
-  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+  ///
+  /// - Parameter knownKeys: For an object at a path, the keys it may have, or nil for any.
+  ///   Parsing stops at the first other key, which the result holds with a `null` value as
+  ///   the last member of its object (whose enclosing arrays and objects end there too):
+  ///   the caller reports it as unknown, and a huge value under a misspelt key (200 MB of
+  ///   `{}`) is never parsed.
+  public static func parse(
+    _ bytes: [UInt8], knownKeys: (([JSONPath.Component]) -> Set<String>?)? = nil
+  ) throws(JSONError) -> JSONValue {
     var reader = Reader(bytes: bytes)
+    reader.knownKeys = knownKeys
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
     reader.skipWhitespace()
     guard reader.i < bytes.count else { throw reader.error("empty document; expected a JSON value") }
     let value = try reader.value()
+    if reader.stoppedAtUnknownKey { return value }
     reader.skipWhitespace()
     guard reader.i == bytes.count else { throw reader.error("unexpected \(reader.found) after the JSON value") }
     return value
@@ -28,6 +40,8 @@ private struct Reader {
   let bytes: [UInt8]
   var i = 0
   var path: [JSONPath.Component] = []
+  var knownKeys: (([JSONPath.Component]) -> Set<String>?)?
+  var stoppedAtUnknownKey = false
 
   init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -104,6 +118,11 @@ private struct Reader {
           "duplicate key \"\(Excerpt.of(key))\" (first given on line \(line))", at: keyStart,
           path: JSONPath(path + [.key(key)]).description)
       }
+      if let knownKeys, let keys = knownKeys(path), !keys.contains(key) {
+        members.append((key, .null))
+        stoppedAtUnknownKey = true
+        return .object(members)
+      }
       keyOffsets.append(keyStart)
       skipWhitespace()
       guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key, found \(found)") }
@@ -112,6 +131,7 @@ private struct Reader {
       path.append(.key(key))
       members.append((key, try value()))
       path.removeLast()
+      if stoppedAtUnknownKey { return .object(members) }
       skipWhitespace()
       switch peek {
       case UInt8(ascii: ","): i += 1
@@ -156,6 +176,7 @@ private struct Reader {
       path.append(.index(items.count))
       items.append(try value())
       path.removeLast()
+      if stoppedAtUnknownKey { return .array(items) }
       skipWhitespace()
       switch peek {
       case UInt8(ascii: ","): i += 1

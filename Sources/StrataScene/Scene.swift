@@ -26,9 +26,9 @@ public struct Scene {
   public var tilePyramids: [PNGTileSource] = []
 
   /// The largest rendered width or height, in pixels (`width * scale`, rounded up).
-  public static let maxPixelsPerSide = 16384
+  public static let maxPixelsPerSide = Limits.maxPixelsPerSide
   /// The largest rendered area, in pixels: 100 megapixels, 400 MB of RGBA8.
-  public static let maxPixels = 100_000_000
+  public static let maxPixels = Limits.maxPixels
 
   public init(width: Int, height: Int, scale: Double, background: Color, root: Layer, fileName: String) {
     self.width = width

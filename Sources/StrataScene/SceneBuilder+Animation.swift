@@ -30,7 +30,7 @@ extension SceneBuilder {
   /// transition's old state is that object with the transition's `from` members on top.
   func applyAnimations(_ m: [String: Field], layerField field: Field, to layer: Layer) throws(SceneError) {
     layer.timing = try timing(m, layer.timing)
-    guard let f = m["animations"] else { return }
+    guard let f = m["animations"], buildsAnimations else { return }
     guard case .object(let members) = f.value else { throw f.typeError("an object of named animations") }
     for (key, value) in members {
       layer.add(try animation(f.child(key, value), layerField: field, layer: layer), forKey: key)
@@ -46,6 +46,12 @@ extension SceneBuilder {
     let type = try typeField.string()
     guard let specific = Self.animationKeys[type] else {
       throw typeField.error(Suggestion.message("unknown animation type \"\(type)\"", type, Array(Self.animationKeys.keys.sorted())))
+    }
+    animationNesting += 1
+    defer { animationNesting -= 1 }
+    guard animationNesting <= limits.maxAnimationNesting else {
+      throw field.error(
+        "animations nested more than \(limits.maxAnimationNesting) deep (groups in groups, transitions in transitions' \"from\"); that is the limit (SceneLimits.maxAnimationNesting)")
     }
     let isProperty = type == "basic" || type == "spring" || type == "keyframe"
     let m = try field.members(known: ["type"] + Self.timingKeys + (isProperty ? Self.propertyKeys : []) + specific)
@@ -177,6 +183,11 @@ extension SceneBuilder {
     // …then built as the layer object with those properties replaced.
     var merged = layerMembers.filter { $0.key != "animations" && changes.map(\.key).contains($0.key) == false }
     merged += changes
+    // Without animations: the old state shows its model values, and its subtree's
+    // transitions would each be built twice more (2^n for n nested).
+    let builds = buildsAnimations
+    buildsAnimations = false
+    defer { buildsAnimations = builds }
     t.oldState = try layer(Field(value: .object(merged), path: from.path, file: from.file))
     return t
   }

@@ -11,6 +11,12 @@ final class SceneBuilder {
   let limits: SceneLimits
   /// The layers built so far, for `limits.maxLayers` (see `countLayer`).
   var layerCount = 0
+  /// Whether `animations` objects are built. Off while a transition's old state is built:
+  /// the old state shows its model values (`Layer.presentationCopy`), and building its
+  /// animations (nested transitions among them) would cost 2^n for n nested transitions.
+  var buildsAnimations = true
+  /// How deep the animation being built sits in groups and transitions' `from` objects.
+  var animationNesting = 0
   private var images: [String: Image] = [:]
   /// The paths of `images`, in the order they were first loaded.
   private(set) var imagePaths: [String] = []

@@ -25,18 +25,18 @@ public enum SceneLoader {
     guard !path.utf8.contains(0) else {
       throw SceneError(file: path, path: "", message: "the file name contains a NUL character")
     }
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw SceneError(file: path, path: "", message: "file not found")
+    // Regular files only, opened without blocking (a FIFO would wait for a writer
+    // forever), and at most `limits.maxFileBytes` of them, checked before reading.
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(path: path, maxBytes: limits.maxFileBytes)
+    } catch {
+      var reason = error.reason
+      if reason.contains("more than the limit") {
+        reason += " (SceneLimits.maxFileBytes; strata render and parity take --max-scene-size MIB to raise it)"
+      }
+      throw SceneError(file: path, path: "", message: reason)
     }
-    // Resolved first: resource values describe a symbolic link itself, while opening the
-    // file follows it.
-    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-    let isDirectory = (try? resolved.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
-    guard !isDirectory else { throw SceneError(file: path, path: "", message: "is a directory") }
-    // Copied out of `Data` in a closure, so that the `Data` is gone before parsing starts:
-    // one copy of the file is kept, not two.
-    let bytes = { () -> [UInt8]? in FileManager.default.contents(atPath: path).map { [UInt8]($0) } }()
-    guard let bytes else { throw SceneError(file: path, path: "", message: "cannot read the file") }
     let directory = (path as NSString).deletingLastPathComponent
     return try load(data: bytes, fileName: path, baseDirectory: directory, pixelBudget: pixelBudget, limits: limits)
   }
@@ -53,7 +53,8 @@ public enum SceneLoader {
   ) throws(SceneError) -> Scene {
     let json: JSONValue
     do {
-      json = try JSONParser.parse(data)
+      let top = Set(topLevelKeys), layer = anyLayerKeys()
+      json = try JSONParser.parse(data, knownKeys: { knownKeys($0, top: top, layer: layer) })
     } catch {
       throw SceneError(file: fileName, json: error)
     }
@@ -78,6 +79,26 @@ public enum SceneLoader {
     scene.imageFiles = builder.imagePaths
     scene.tilePyramids = builder.tilePyramids
     return scene
+  }
+
+  /// Every key a layer object of any kind may have: a key outside it is unknown whatever
+  /// the layer's `type`, so parsing may stop there (`JSONParser.parse(_:knownKeys:)`).
+  /// (Computed per load: kinds may be registered at any time.)
+  static func anyLayerKeys() -> Set<String> {
+    Set(SceneBuilder.layerKeys + LayerKinds.all.flatMap { ($0 as? any SceneLayerKind.Type)?.sceneKeys ?? [] })
+  }
+
+  /// The keys the objects of a scene file may have where that is known from the path
+  /// alone: the top level, and layers (`layers[i]`, `sublayers[i]`, `mask`). Elsewhere, nil.
+  static func knownKeys(_ path: [JSONPath.Component], top: Set<String>, layer: Set<String>) -> Set<String>? {
+    guard let last = path.last else { return top }
+    switch last {
+    case .key("mask"): return layer
+    case .index where path.count >= 2:
+      if case .key(let k) = path[path.count - 2], k == "layers" || k == "sublayers" { return layer }
+      return nil
+    default: return nil
+    }
   }
 
   /// A required positive whole number of points.

@@ -27,7 +27,7 @@ import Testing
     let out = dir.appendingPathComponent("out.rgba")
     try Data("keep me".utf8).write(to: out)
     let child = try ChildProcess.start(
-      ["render", scene, "--frames", "0:100000000", "--format", "rgba", "-o", out.path, "--backend", "cpu"],
+      ["render", scene, "--frames", "0:100000000", "--max-frames", "100000000", "--format", "rgba", "-o", out.path, "--backend", "cpu"],
       directory: dir)
     // The temporary file exists and grows: the write is under way.
     let writing = child.waitUntil(seconds: 30) {
@@ -52,7 +52,7 @@ import Testing
     let scene = try Self.smallScene(in: dir)
     let frames = dir.appendingPathComponent("frames")
     let child = try ChildProcess.start(
-      ["render", scene, "--frames", "0:100000000", "-o", frames.path + "/f%08d.png", "--backend", "cpu"],
+      ["render", scene, "--frames", "0:100000000", "--max-frames", "100000000", "-o", frames.path + "/f%08d.png", "--backend", "cpu"],
       directory: dir)
     let started = child.waitUntil(seconds: 30) {
       ((try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []).count >= 3

@@ -22,7 +22,7 @@ import Testing
     defer { close(fd) }
     let scene = repoRoot.appendingPathComponent("Examples/animation.json").path
     let ending = try ChildProcess.run(
-      ["render", scene, "--frames", "0:300000000", "--format", "rgba", "-o", "-", "--backend", "cpu"], stdout: fd, directory: dir)
+      ["render", scene, "--frames", "0:300000000", "--max-frames", "300000000", "--format", "rgba", "-o", "-", "--backend", "cpu"], stdout: fd, directory: dir)
     #expect(ending.termination == .exited(1), "\(ending.stderr)")
     #expect(ending.stderr == "strata render: standard output: cannot write (No space left on device)\n")
     #expect(ending.maxResidentBytes < 100 * Self.mib, "\(ending.peak)")

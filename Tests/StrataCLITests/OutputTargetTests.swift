@@ -55,16 +55,17 @@ import Testing
     #expect(SpecialFiles.temporaryFiles(in: dir).isEmpty)
   }
 
-  /// A pipe whose reader has gone: a write error (exit 1), not a silent death by SIGPIPE.
-  @Test func closedPipeIsAWriteError() throws {
+  /// A pipe whose reader has gone: the run ends quietly with exit 1, not by SIGPIPE (141).
+  @Test func closedPipeEndsTheRunQuietly() throws {
     let dir = try scratchDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let fd = SpecialFiles.pipeWithoutReader()
     defer { close(fd) }
     let ending = try ChildProcess.run(
       ["render", Self.scene, "--frames", "0:3", "--format", "rgba", "-o", "-", "--backend", "cpu"], stdout: fd, directory: dir)
+    // Quietly, as other tools end when their reader is gone; still not a success.
     #expect(ending.termination == .exited(1))
-    #expect(ending.stderr == "strata render: standard output: cannot write (Broken pipe)\n")
+    #expect(ending.stderr == "")
   }
 
   /// `-o` names a FIFO: the reader gets the PNG, and the FIFO stays a FIFO.

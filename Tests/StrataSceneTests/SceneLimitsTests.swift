@@ -59,7 +59,9 @@ struct SceneLimitsTests {
 
   static let excerptCases: [(String, String)] = [
     (layer(#""\#(long)": 1"#), "layers[0].\(excerpt): unknown property"),
-    (layer(#""opacity": 1, "\#(long)": 1, "\#(long)": 2"#), "layers[0].\(excerpt): duplicate key \"\(excerpt)\" (first given on line 1)"),
+    // In an object of names (a layer's keys are known, and parsing stops at an unknown one).
+    (layer(#""opacity": 1, "animations": {"\#(long)": 1, "\#(long)": 2}"#),
+     "layers[0].animations.\(excerpt): duplicate key \"\(excerpt)\" (first given on line 1)"),
     (layer(#""opacity": 9\#(String(repeating: "9", count: 400))"#), "malformed JSON: number 9\(String(repeating: "9", count: 63))… is too large for a 64-bit float"),
     (layer(#""type": "\#(long)""#), "layers[0].type: unknown layer type \"\(excerpt)\" (known types: "),
     (layer(#""contentsGravity": "\#(long)""#), "layers[0].contentsGravity: unknown value \"\(excerpt)\""),

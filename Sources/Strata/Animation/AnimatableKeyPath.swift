@@ -52,9 +52,12 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   public func value(in layer: Layer) -> AnimationValue { checkedAccessor(for: layer).get(layer, path) }
 
   /// Writes `value` (of this key path's kind) at this key path. `layer` must have the
-  /// property.
+  /// property. A value with a NaN or infinite component is not written (the property keeps
+  /// the value it has): animations reach such values only through arithmetic on extreme
+  /// ones, and no file may hold them (see `Layer.clampAnimatedValues`).
   public func set(_ value: AnimationValue, in layer: Layer) {
     precondition(value.kind == kind, "\(path) takes a \(kind), not a \(value.kind)")
+    guard value.isFinite else { return }
     checkedAccessor(for: layer).set(layer, path, value)
   }
 

@@ -196,12 +196,30 @@ extension AnimationValue {
     return out
   }
 
-  /// `self` added `n` times (cumulative animations).
+  /// `self` added `n` times (cumulative animations), in closed form: `n ×` the components
+  /// for values that add componentwise, and for transforms (which add by concatenation)
+  /// by repeated squaring, so a cumulative animation at repeat 2 billion costs no more
+  /// than at repeat 2.
+  ///
+  /// - Complexity: O(1) for componentwise kinds, O(log n) concatenations for transforms.
   func repeated(_ n: Int) -> AnimationValue {
     if n <= 0 { return .zero(kind) }
-    var v = self
-    for _ in 1..<n { v = v.adding(self) }
-    return v
+    switch self {
+    case .transform:
+      // self·self·… (n times): concatenation is associative, so powers of two suffice.
+      var result: AnimationValue? = nil, power = self, k = n
+      while k > 0 {
+        if k & 1 == 1 { result = result.map { $0.adding(power) } ?? power }
+        k >>= 1
+        if k > 0 { power = power.adding(power) }
+      }
+      return result!
+    case .bool, .path, .text:
+      return self  // adding these gives the added value: n of them is one
+    default:
+      let f = Double(n)
+      return .make(kind, components.map { $0 * f })
+    }
   }
 
   /// The distance to `b`, for paced keyframes: Euclidean over the components; for

@@ -36,6 +36,7 @@ extension Layer {
     c.animationState.localTime = local
     if let local {
       for (_, a) in animationState.animations { a.apply(to: c, at: local) }
+      if !animationState.animations.isEmpty { c.clampAnimatedValues() }
     }
     c.mask = mask?.presentationCopy(atParentTime: local)
     for s in sublayers {
@@ -53,7 +54,11 @@ extension Layer {
       }
     }
     if let (transition, progress, _) = c.animationState.transition, let old = transition.oldState {
-      return transitionContainer(new: c, old: old.presentationCopy(atParentTime: t), transition, progress)
+      // The old state is shown as it was when the change happened, with its model values:
+      // its subtree's animations (nested transitions among them) do not run. Run, each
+      // transition's two states would each present the whole subtree again, 2^n copies for
+      // transitions nested n deep.
+      return transitionContainer(new: c, old: old.presentationCopy(atParentTime: nil), transition, progress)
     }
     return c
   }

@@ -161,7 +161,7 @@ extension Path {
   mutating func appendArc(
     center: PathPoint, radii: PathPoint, rotation: Double, start: Double, sweep: Double, end: PathPoint? = nil
   ) {
-    let n = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
+    let n = max(1, Int(saturating: (abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up), limit: 1 << 10))
     let step = sweep / Double(n)
     let k = 4.0 / 3.0 * Math.tan(step / 4)
     let cosPhi = Math.cos(rotation), sinPhi = Math.sin(rotation)

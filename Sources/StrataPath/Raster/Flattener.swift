@@ -47,7 +47,7 @@ public enum Flattener {
 
   private static func count(_ n: Double) -> Int {
     guard n.isFinite else { return maxSteps }
-    return max(1, min(maxSteps, Int(n.rounded(.up))))
+    return max(1, min(maxSteps, Int(saturating: n.rounded(.up))))
   }
 
   /// Appends the points after the segment's start.

@@ -56,8 +56,14 @@ extension OutlineBuilder {
     }
   }
 
+  /// The most sides of a round cap or join's polygon (a whole disc): 16,384, enough for a
+  /// radius of a million pixels within the tolerance.
+  static let maxSides = 1 << 14
+
   mutating func disc(at c: PathPoint) {
-    let n = max(8, Int((2 * Double.pi / maxTurn).rounded(.up)))
+    // At most `maxSides` sides: a radius of millions of pixels would otherwise ask for
+    // millions of them (and is drawn as far off the canvas as not to matter).
+    let n = max(8, Int(saturating: (2 * Double.pi / maxTurn).rounded(.up), limit: Self.maxSides))
     let step = 2 * Double.pi / Double(n)
     let rv = vertexRadius(step)
     scratch.removeAll(keepingCapacity: true)
@@ -84,7 +90,7 @@ extension OutlineBuilder {
     let half = sweep / 2
     let mid = PathPoint(a.x * Math.cos(half) - a.y * Math.sin(half), a.x * Math.sin(half) + a.y * Math.cos(half))
     if mid.dot(through) < 0 { sweep -= sweep < 0 ? -2 * Double.pi : 2 * Double.pi }
-    let n = max(1, Int((abs(sweep) / maxTurn).rounded(.up)))
+    let n = max(1, Int(saturating: (abs(sweep) / maxTurn).rounded(.up), limit: Self.maxSides))
     let rv = vertexRadius(abs(sweep) / Double(n))
     scratch.removeAll(keepingCapacity: true)
     scratch.append(centre)

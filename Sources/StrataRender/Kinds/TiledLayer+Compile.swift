@@ -13,6 +13,11 @@ extension TiledLayer.Snapshot: LayerKindCompiling {
     guard let source = source?.source, fade > 0, !context.bounds.isEmpty,
       let plan = plan(source: source, map: context.map, bounds: context.bounds, clipBounds: context.clipBounds)
     else { return }
+    if let n = plan.tooManyTiles {
+      context.refuse(
+        "tiled layer \(context.label) needs \(n) tiles of level \(plan.level) for this frame; the limit is \(Limits.tilesPerFrame) (Limits.tilesPerFrame). Give the layer larger tiles (tileSize) or more levelsOfDetail (coarser levels for zoomed-out views)")
+      return
+    }
     let cache = TileCache.current
     let bytes = plan.needed.reduce(0) { sum, t in
       let r = source.tileRect(t)

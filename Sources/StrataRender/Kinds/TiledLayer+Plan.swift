@@ -1,3 +1,4 @@
+import StrataPath
 import Strata
 
 /// What one frame of a tiled layer draws: the level of detail, and the tiles, found from
@@ -19,6 +20,9 @@ public struct TilePlan: Sendable, Equatable {
   /// texel and one device pixel of `visible`, whose edge texels linear filtering at the
   /// drawn tiles' edges reads.
   public var needed: [TileIndex]
+  /// How many tiles the frame would need when that is more than `Limits.tilesPerFrame`
+  /// (`drawn` and `needed` are then empty, and the frame is refused); else nil.
+  public var tooManyTiles: Int? = nil
 }
 
 extension TiledLayer.Snapshot {
@@ -61,22 +65,39 @@ extension TiledLayer.Snapshot {
     let texel = Double(1 << level) / cs
     let margin = texel + (scale > 0 && scale.isFinite ? 1 / scale : 0)
     let grown = Rect(x: visible.minX - margin, y: visible.minY - margin, width: visible.width + 2 * margin, height: visible.height + 2 * margin)
+    // Counted before the lists are made: 1-pixel tiles of a 64-megapixel picture, all in
+    // view, would be 64 million of them.
+    let count = Self.tileCount(meeting: grown, level: level, texel: texel, source: source)
+    guard count <= Limits.tilesPerFrame else {
+      return TilePlan(level: level, deviceScale: scale, visible: visible, drawn: [], needed: [], tooManyTiles: count)
+    }
     return TilePlan(
       level: level, deviceScale: scale, visible: visible,
       drawn: Self.tiles(meeting: visible, level: level, texel: texel, source: source),
       needed: Self.tiles(meeting: grown, level: level, texel: texel, source: source))
   }
 
-  /// The tiles of `level` whose rectangles meet `r`'s inside, in reading order.
-  static func tiles(meeting r: Rect, level: Int, texel: Double, source: any TileSource) -> [TileIndex] {
+  /// The columns and rows of `level` whose tiles meet `r`'s inside.
+  static func ranges(meeting r: Rect, level: Int, texel: Double, source: any TileSource) -> (ClosedRange<Int>, ClosedRange<Int>)? {
     let tw = Double(source.tileWidth) * texel, th = Double(source.tileHeight) * texel
     let cols = source.columns(level), rows = source.rows(level)
     func range(_ lo: Double, _ hi: Double, _ size: Double, _ count: Int) -> ClosedRange<Int>? {
-      let a = max(0, Int(max(lo / size, -1).rounded(.down)))
-      let b = min(count - 1, Int(min(hi / size, Double(count) + 1).rounded(.up)) - 1)
+      let a = max(0, Int(saturating: max(lo / size, -1).rounded(.down)))
+      let b = min(count - 1, Int(saturating: min(hi / size, Double(count) + 1).rounded(.up)) - 1)
       return a <= b ? a...b : nil
     }
-    guard let cr = range(r.minX, r.maxX, tw, cols), let rr = range(r.minY, r.maxY, th, rows) else { return [] }
+    guard let cr = range(r.minX, r.maxX, tw, cols), let rr = range(r.minY, r.maxY, th, rows) else { return nil }
+    return (cr, rr)
+  }
+
+  /// How many tiles of `level` meet `r`'s inside.
+  static func tileCount(meeting r: Rect, level: Int, texel: Double, source: any TileSource) -> Int {
+    ranges(meeting: r, level: level, texel: texel, source: source).map { $0.0.count * $0.1.count } ?? 0
+  }
+
+  /// The tiles of `level` whose rectangles meet `r`'s inside, in reading order.
+  static func tiles(meeting r: Rect, level: Int, texel: Double, source: any TileSource) -> [TileIndex] {
+    guard let (cr, rr) = ranges(meeting: r, level: level, texel: texel, source: source) else { return [] }
     var out: [TileIndex] = []
     out.reserveCapacity(cr.count * rr.count)
     for row in rr {

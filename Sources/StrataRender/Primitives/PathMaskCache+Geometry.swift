@@ -58,8 +58,8 @@ struct PathGeometry: Sendable {
     // The convex hull of the corners holds the image of the box: w > 0 over all of it.
     let x0 = c.map(\.x).min()! - 2, x1 = c.map(\.x).max()! + 2
     let y0 = c.map(\.y).min()! - 2, y1 = c.map(\.y).max()! + 2
-    let ix = Int(x0.rounded(.down)), iy = Int(y0.rounded(.down))
-    return PixelRect(x: ix, y: iy, width: Int(x1.rounded(.up)) - ix, height: Int(y1.rounded(.up)) - iy)
+    let ix = Int(saturating: x0.rounded(.down)), iy = Int(saturating: y0.rounded(.down))
+    return PixelRect(x: ix, y: iy, width: Int(saturating: x1.rounded(.up)) - ix, height: Int(saturating: y1.rounded(.up)) - iy)
   }
 
   /// The largest device pixels per layer unit over the painted box (the map's largest

@@ -75,7 +75,7 @@ public final class PathMaskCache: Sendable {
     // layer origin under perspective.
     var offset = PixelOffset.zero
     if let o = h.apply(Point(x: 0, y: 0)), abs(o.x) < 1e9, abs(o.y) < 1e9 {
-      offset = PixelOffset(dx: Int(o.x.rounded(.down)), dy: Int(o.y.rounded(.down)))
+      offset = PixelOffset(dx: Int(saturating: o.x.rounded(.down)), dy: Int(saturating: o.y.rounded(.down)))
     }
     let (dx, dy) = (Double(offset.dx), Double(offset.dy))
     let m = h.values

@@ -68,8 +68,8 @@ public final class GlyphBitmapCache: Sendable {
     let k = pixelSize / face.unitsPerEm
     // Font units are y up; pixels y down.
     let t = PathTransform(a: k, b: 0, c: 0, d: -k, tx: dx, ty: dy)
-    let x0 = Int((box.minX * k + dx).rounded(.down)) - 1, x1 = Int((box.maxX * k + dx).rounded(.up)) + 1
-    let y0 = Int((-box.maxY * k + dy).rounded(.down)) - 1, y1 = Int((-box.minY * k + dy).rounded(.up)) + 1
+    let x0 = Int(saturating: (box.minX * k + dx).rounded(.down)) - 1, x1 = Int(saturating: (box.maxX * k + dx).rounded(.up)) + 1
+    let y0 = Int(saturating: (-box.maxY * k + dy).rounded(.down)) - 1, y1 = Int(saturating: (-box.minY * k + dy).rounded(.up)) + 1
     var rasterizer = Rasterizer()
     let mask = rasterizer.fill(outline, rule: .nonZero, transform: t, clip: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     guard mask.width > 0, mask.height > 0, !mask.isEmpty else { return nil }

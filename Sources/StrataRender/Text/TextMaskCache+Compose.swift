@@ -13,13 +13,15 @@ extension TextMaskCache {
     into bytes: inout [UInt8]
   ) -> Bool {
     // The pixels the bounds cover wholly.
-    let ix0 = Int((bounds.minX * scale + tx).rounded(.up)), ix1 = Int((bounds.maxX * scale + tx).rounded(.down))
-    let iy0 = Int((bounds.minY * scale + ty).rounded(.up)), iy1 = Int((bounds.maxY * scale + ty).rounded(.down))
+    let ix0 = Int(saturating: (bounds.minX * scale + tx).rounded(.up)), ix1 = Int(saturating: (bounds.maxX * scale + tx).rounded(.down))
+    let iy0 = Int(saturating: (bounds.minY * scale + ty).rounded(.up)), iy1 = Int(saturating: (bounds.maxY * scale + ty).rounded(.down))
     var inside = true
     for g in layout.glyphs where tags.contains(g.tag) {
       let x = (bounds.minX + g.x) * scale + tx, y = (bounds.minY + g.y) * scale + ty
-      var px = Int(x.rounded(.down)), py = Int(y.rounded(.down))
-      var qx = Int(((x - Double(px)) * 4).rounded()), qy = Int(((y - Double(py)) * 4).rounded())
+      var px = Int(saturating: x.rounded(.down)), py = Int(saturating: y.rounded(.down))
+      // Quarter-pixel phases, 0...4; a glyph saturated far off the canvas gets any phase.
+      var qx = max(0, Int(saturating: ((x - Double(px)) * 4).rounded(), limit: 4))
+      var qy = max(0, Int(saturating: ((y - Double(py)) * 4).rounded(), limit: 4))
       if qx == 4 { (px, qx) = (px + 1, 0) }
       if qy == 4 { (py, qy) = (py + 1, 0) }
       guard let b = glyphs.bitmap(g.face, g.id, pixelSize: g.size * scale, quarterX: qx, quarterY: qy) else { continue }

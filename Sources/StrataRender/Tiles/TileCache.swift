@@ -21,7 +21,7 @@ import Synchronization
 /// do to count their own decodes.
 public final class TileCache: Sendable {
   /// 128 MiB: about 490 tiles of 256 x 256, more than twice what a 4K frame shows.
-  public static let defaultBudget = 128 << 20
+  public static let defaultBudget = Limits.tileMemoryBytes
 
   public static let shared = TileCache()
   /// The cache the compiler uses in this task: `shared` unless bound.

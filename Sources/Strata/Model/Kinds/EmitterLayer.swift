@@ -86,7 +86,7 @@ public final class EmitterLayer: Layer {
   public var maximumLiveParticles = EmitterLayer.defaultMaximumLiveParticles
 
   /// The default `maximumLiveParticles`.
-  public static let defaultMaximumLiveParticles = 250_000
+  public static let defaultMaximumLiveParticles = Limits.liveParticles
 
   public override class var typeName: String { "emitter" }
 

@@ -32,7 +32,7 @@ public final class ReplicatorLayer: Layer {
 
   /// The most copies one replicator draws: a runaway count (or a product of nested ones)
   /// draws this many rather than exhausting memory.
-  public static let maxInstanceCount = 10_000
+  public static let maxInstanceCount = Limits.replicatorInstances
 
   public override class var typeName: String { "replicator" }
 

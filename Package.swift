@@ -94,7 +94,7 @@ let package = Package(
       swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata-fuzz", dependencies: ["StrataFuzz"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(
-      name: "strata-bench", dependencies: ["Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataTesting"],
+      name: "strata-bench", dependencies: ["Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataTesting", "StrataLottie"],
       swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath"]),
     .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataPath", "CHarfBuzz", "CFreeType"]),
@@ -129,6 +129,9 @@ let package = Package(
     .testTarget(
       name: "StrataBackendsTests",
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
+    .testTarget(
+      name: "StrataLottieTests",
+      dependencies: ["Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU"]),
     .testTarget(
       name: "StrataLottieCorpusTests",
       dependencies: ["Strata", "StrataLottie", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"],

@@ -65,16 +65,16 @@ struct LottieInput {
     return o.time ?? 0
   }
 
-  /// The animation as a scene: `--size` (default the file's size, rounded up) with the
-  /// animation scaled to fill it. For a sequence, frame i of `--frames` is Lottie frame i
+  /// The animation as a scene: the animation scaled to `--size` (default the file's
+  /// size) on a canvas of that size rounded up. For a sequence, frame i of `--frames` is Lottie frame i
   /// at the file's rate.
   func scene(_ o: RenderCommand.Options) -> Scene {
-    let w = o.size?.width ?? Int(animation.width.rounded(.up))
-    let h = o.size?.height ?? Int(animation.height.rounded(.up))
+    let size = o.size ?? (animation.width, animation.height)
+    let (w, h) = (Int(size.width.rounded(.up)), Int(size.height.rounded(.up)))
     let root = Layer()
     root.anchorPoint = .zero
     root.bounds = Rect(0, 0, Double(w), Double(h))
-    let layer = animation.makeLayer(width: Double(w), height: Double(h))
+    let layer = animation.makeLayer(width: size.width, height: size.height)
     if o.frames != nil { layer.timeOffset = -animation.inPoint / animation.frameRate }
     do throws(LayerTreeError) { try root.addSublayer(layer) } catch { preconditionFailure("a fresh layer cannot make a cycle") }
     return Scene(width: w, height: h, scale: 1, background: .clear, root: root, fileName: o.scene!)

@@ -52,8 +52,8 @@ enum RenderCommand {
     Lottie options:
       --frame F              the Lottie frame to render, fractional frames included
       --progress P           the frame at fraction P of the animation: ip + P * (op - ip)
-      --size WxH             the canvas in points, the animation scaled to fill it
-                             (default: the file's w x h)
+      --size WxH             the animation's size in points, scaled to fill it; the
+                             canvas is that size rounded up (default: the file's w x h)
       --strict               unsupported features are errors, not warnings
       With a Lottie file, --frames defaults to the file's frames (ip up to op) when a
       sequence is written (--format apng or rgba, or -o with %d), --fps to its rate, and
@@ -106,7 +106,7 @@ enum RenderCommand {
     var formatIn: InputFormat?
     var frame: Double?
     var progress: Double?
-    var size: (width: Int, height: Int)?
+    var size: (width: Double, height: Double)?
     var strict = false
     /// `--max-frames`: the most frames `--frames` may ask for (`Limits.frames`).
     var maxFrames = Limits.frames
@@ -166,10 +166,10 @@ enum RenderCommand {
         o.progress = p
       case "--size":
         let v = try args.onceValue(for: a)
-        let parts = v.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.wholeMatch(of: /[0-9]{1,6}/) != nil }), let w = Int(parts[0]), let h = Int(parts[1]),
-          w > 0, h > 0
-        else { throw UsageError(message: "--size needs WIDTHxHEIGHT in whole points, such as 400x300, got '\(v)'") }
+        let parts = v.split(separator: "x", omittingEmptySubsequences: false).map { Arguments.decimal(String($0)) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], w > 0, h > 0, w <= 16384, h <= 16384 else {
+          throw UsageError(message: "--size needs WIDTHxHEIGHT in points, each up to 16384, such as 400x300, got '\(v)'")
+        }
         o.size = (w, h)
       case "--strict": o.strict = true
       default:

@@ -8,7 +8,7 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TILED|TEXT200|GOLDEN256|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TILED|TEXT200|GOLDEN256|LOTTIE|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
          strata-bench --write-sequence-scene DIR   (writes DIR/s1-animated.json, S1 turning, for Scripts/bench.sh)
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
@@ -36,9 +36,11 @@ let usage = """
   Every run also prints '<scene> peak-mib:<backend> M', its peak resident memory over the
   process before the scene was built, and '<scene> frame-textures-mib:<backend> F', the
   frame buffer plus the scene's distinct images (the goal: M at most 3 F).
+  LOTTIE imports the corpus's largest vector Lottie file (LottieFiles/growth.json) ('LOTTIE
+  import <median ms>') and draws its middle frame at 1080 x 1080 on the 1080p canvas.
   """
 
-let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200", "TILED", "TEXT200", "GOLDEN256"]
+let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200", "TILED", "TEXT200", "GOLDEN256", "LOTTIE"]
 var scenes = allScenes
 var frames = 15, warmup = 3
 var saveDir: String? = nil
@@ -92,7 +94,8 @@ if let g = gpu {
 
 /// The forms a scene is timed in: a suffix for the renderer's name, and the scene.
 /// Built only when timed (S4's layers hold 20000 images).
-func forms(_ name: String) -> [(suffix: String, scene: () -> BenchScene)]? {
+/// `importRuns`: how many times LOTTIE imports its file.
+func forms(_ name: String, importRuns: Int) -> [(suffix: String, scene: () -> BenchScene)]? {
   switch name {
   case "S1": [("", BenchScenes.s1)]
   case "S2": [("", BenchScenes.s2)]
@@ -104,6 +107,7 @@ func forms(_ name: String) -> [(suffix: String, scene: () -> BenchScene)]? {
   case "PLANES200": [("", BenchScenes.planes200)]
   case "TILED": [(":fit", BenchScenes.tiledFit), (":corner", BenchScenes.tiledCorner)]
   case "TEXT200": [("", BenchScenes.text200)]
+  case "LOTTIE": [("", { BenchScenes.lottieTimed(runs: importRuns) })]
   default: nil
   }
 }
@@ -125,7 +129,7 @@ for name in scenes {
   }
   // 'S4:emitter' (or 'S4:layers') times one form only.
   let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
-  guard let forms = forms(parts[0]) else {
+  guard let forms = forms(parts[0], importRuns: warmup + frames) else {
     print("\(name) strata-cpu n/a")
     continue
   }

@@ -11,16 +11,17 @@ import StrataPath
 struct GradientBuilder {
   let time: TimeMap
 
+  // The mask is copied into a presentation after the layer's animations ran, so the
+  // mask's shape has a driver of its own.
   func fill(_ g: ShapeItem.GradientFill, _ c: [ShapeBuilder.Contribution]) -> Layer {
     let (layer, mask) = make()
     mask.fillColor = .black
     mask.fillRule = g.evenOdd ? .evenOdd : .nonZero
+    mask.drive(time) { l, f in (l as? ShapeLayer)?.path = ShapeBuilder.path(c, at: f) }
     let gradient = g.gradient
     layer.drive(time) { l, f in
-      guard let gl = l as? GradientLayer, let m = gl.mask as? ShapeLayer else { return }
-      let path = ShapeBuilder.path(c, at: f)
-      m.path = path
-      Self.place(gl, gradient, around: path.boundingBox, margin: 0, at: f)
+      guard let gl = l as? GradientLayer else { return }
+      Self.place(gl, gradient, around: ShapeBuilder.path(c, at: f).boundingBox, margin: 0, at: f)
     }
     return layer
   }
@@ -30,12 +31,16 @@ struct GradientBuilder {
     mask.fillColor = nil
     mask.strokeColor = .black
     let gradient = g.gradient, style = g.style
-    layer.drive(time) { l, f in
-      guard let gl = l as? GradientLayer, let m = gl.mask as? ShapeLayer else { return }
-      let path = ShapeBuilder.path(c, at: f)
+    mask.drive(time) { l, f in
+      guard let m = l as? ShapeLayer else { return }
       Paint.applyStroke(style, to: m, at: f)
-      ShapeBuilder.applyTrim(trim, path: path, to: m, at: f)
-      Self.place(gl, gradient, around: path.boundingBox, margin: m.lineWidth * max(m.miterLimit, 1) + 1, at: f)
+      ShapeBuilder.applyTrim(trim, path: ShapeBuilder.path(c, at: f), to: m, at: f)
+    }
+    layer.drive(time) { l, f in
+      guard let gl = l as? GradientLayer else { return }
+      let width = max(style.width.value(at: f)[0], 0)
+      let margin = (width.isFinite ? width : 0) * max(style.miterLimit, 1) + 1
+      Self.place(gl, gradient, around: ShapeBuilder.path(c, at: f).boundingBox, margin: margin, at: f)
       gl.opacity *= Paint.percent(style.opacity.value(at: f))
     }
     return layer

@@ -15,6 +15,8 @@ struct ShapeBuilder {
   let time: TimeMap
   let context: DecodeContext
   let layerName: String?
+  /// The shape layer's place in the document, for the layer budget's error.
+  let path: String
 
   /// A path item as a style sees it: the group transforms from its own group out to the
   /// style's, innermost first.
@@ -36,21 +38,22 @@ struct ShapeBuilder {
   }
 
   /// The layers for `scope`, bottom first.
-  func layers(_ scope: Scope) -> [Layer] {
+  func layers(_ scope: Scope) throws(LottieError) -> [Layer] {
     let items = scope.items
     var out: [Layer] = []
     let repeaterIndex = items.lastIndex { if case .repeater = $0 { true } else { false } }
     let firstDrawn = repeaterIndex.map { $0 + 1 } ?? 0
     for j in stride(from: items.count - 1, through: firstDrawn, by: -1) {
-      out += layers(for: j, in: scope)
+      out += try layers(for: j, in: scope)
     }
     if let r = repeaterIndex, case .repeater(let rep) = items[r] {
-      out += repeated(rep, Scope(items: Array(items[..<r]), outer: scope.outer))
+      out += try repeated(rep, Scope(items: Array(items[..<r]), outer: scope.outer))
     }
     return out
   }
 
-  private func layers(for j: Int, in scope: Scope) -> [Layer] {
+  private func layers(for j: Int, in scope: Scope) throws(LottieError) -> [Layer] {
+    try context.countLayers(1, at: path)
     switch scope.items[j] {
     case .group(let g):
       let layer = Layer()
@@ -60,7 +63,7 @@ struct ShapeBuilder {
         l.transform = Transform3D(transform.matrix(at: f))
         l.opacity = transform.opacity(at: f)
       }
-      for s in layers(Scope(items: g.items, outer: scope.outer + [(scope.items, j)])) { layer.adopt(s) }
+      for s in try layers(Scope(items: g.items, outer: scope.outer + [(scope.items, j)])) { layer.adopt(s) }
       return [layer]
     case .fill(let fill):
       let c = contributions(scope.items, before: j, transforms: [])
@@ -173,7 +176,7 @@ struct ShapeBuilder {
   /// A repeater's copies of `scope`: copy k transformed by the repeater's transform k
   /// times (anchor, scale^k, rotation·k, position·k), its opacity going from the start to
   /// the end opacity.
-  private func repeated(_ rep: ShapeItem.Repeater, _ scope: Scope) -> [Layer] {
+  private func repeated(_ rep: ShapeItem.Repeater, _ scope: Scope) throws(LottieError) -> [Layer] {
     let maxCount = rep.copies.keys.map { $0.value[0] }.max() ?? 1
     let count = Int(min(max(maxCount.isFinite ? maxCount.rounded(.up) : 0, 0), Double(Self.maxCopies)))
     var copies: [Layer] = []
@@ -195,7 +198,8 @@ struct ShapeBuilder {
         let so = Paint.percent(rep.startOpacity.value(at: f)), eo = Paint.percent(rep.endOpacity.value(at: f))
         l.opacity = n > 1 ? so + (eo - so) * Double(i) / max(n - 1, 1) : so
       }
-      for s in layers(scope) { layer.adopt(s) }
+      try context.countLayers(1, at: path)
+      for s in try layers(scope) { layer.adopt(s) }
       copies.append(layer)
     }
     return rep.above ? copies : copies.reversed()

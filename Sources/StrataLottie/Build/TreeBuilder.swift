@@ -68,6 +68,7 @@ struct TreeBuilder {
     _ i: Int, _ layers: [LayerModel], _ byIndex: [Int: Int], time: TimeMap, size: (Double, Double), open: [String]
   ) throws(LottieError) -> Layer {
     let l = layers[i]
+    try context.countLayers(2 + l.masks.count * 2, at: l.path)
     let chain = try parentChain(i, layers, byIndex)
     let container = Layer()
     container.anchorPoint = .zero
@@ -145,10 +146,13 @@ struct TreeBuilder {
       for c in try composition(layers, path: "", time: inner, size: (w, h), open: open + [id]) { clip.adopt(c) }
       return [clip]
     case .solid(let color, let w, let h):
-      let s = Layer()
+      // A filled rectangle path, as lottie-ios's `SolidLayer` (a `CAShapeLayer`): its edges
+      // are anti-aliased, unlike a background colour's under a transform.
+      let s = ShapeLayer()
       s.anchorPoint = .zero
       s.bounds = Rect(0, 0, w, h)
-      s.backgroundColor = color
+      s.path = StrataPath.Path(rect: PathRect(x: 0, y: 0, width: w, height: h))
+      s.fillColor = color
       return [s]
     case .image(let id):
       guard let asset = document.images[id] else {
@@ -164,7 +168,7 @@ struct TreeBuilder {
       s.contentsGravity = .resize
       return [s]
     case .shapes(let items):
-      return ShapeBuilder(time: time, context: context, layerName: l.name).layers(.init(items: items, outer: []))
+      return try ShapeBuilder(time: time, context: context, layerName: l.name, path: l.path).layers(.init(items: items, outer: []))
     case .null, .unsupported:
       return []
     }

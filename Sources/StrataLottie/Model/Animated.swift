@@ -160,12 +160,21 @@ extension Node {
     try animated(layer: layer) { (n) throws(LottieError) in [try n.number()] }
   }
 
-  /// A vector property (position, scale, colour).
-  func vector(layer: String?) throws(LottieError) -> Animated<[Double]> {
-    try animated(layer: layer) { (n) throws(LottieError) in
+  /// A vector property (position, scale, colour). Spatial tangents are kept for
+  /// positions only: lottie-ios gives Core Animation a motion path for `position`, and
+  /// plain values (interpolated in a straight line) for everything else.
+  func vector(layer: String?, spatial: Bool = false) throws(LottieError) -> Animated<[Double]> {
+    var a = try animated(layer: layer) { (n) throws(LottieError) in
       let v = try n.numbers()
       guard v.allSatisfy(\.isFinite) else { throw n.error("expected finite numbers") }
       return v
     }
+    if !spatial {
+      for i in a.keys.indices {
+        a.keys[i].outTangent = nil
+        a.keys[i].inTangent = nil
+      }
+    }
+    return a
   }
 }

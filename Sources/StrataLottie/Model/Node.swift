@@ -114,10 +114,26 @@ final class DecodeContext {
   let fileName: String
   let strict: Bool
   private(set) var warnings: [LottieWarning] = []
+  /// Layers made so far, against `maxLayers`.
+  private(set) var layerCount = 0
+
+  /// The most layers an animation may become: precompositions used many times over and
+  /// nested repeaters multiply, so a small file could otherwise ask for billions.
+  static let maxLayers = 200_000
 
   init(fileName: String, strict: Bool) {
     self.fileName = fileName
     self.strict = strict
+  }
+
+  /// Counts `n` more layers made for the layer at `path`; over `maxLayers` is an error.
+  func countLayers(_ n: Int, at path: String) throws(LottieError) {
+    layerCount += n
+    guard layerCount <= Self.maxLayers else {
+      throw LottieError(
+        fileName: fileName, path: path,
+        message: "the animation would need more than \(Self.maxLayers) layers (precompositions or repeaters multiply)")
+    }
   }
 
   /// Records that `feature` at `path` is not rendered (or not exactly); in strict mode

@@ -81,7 +81,7 @@ extension Node {
         t.positionX = try p.required("x").scalar(layer: layer)
         t.positionY = try p.required("y").scalar(layer: layer)
       } else {
-        t.position = try p.vector(layer: layer)
+        t.position = try p.vector(layer: layer, spatial: true)
       }
     }
     if let s = o["s"] { t.scale = try s.vector(layer: layer) }

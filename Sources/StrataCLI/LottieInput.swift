@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataLottie
+import StrataPNG
 import StrataScene
 
 /// A Lottie file given to `strata render`: recognised by its contents (or `--format-in
@@ -21,13 +22,20 @@ struct LottieInput {
   static func recognise(_ o: RenderCommand.Options, console: Console) -> Recognised {
     let path = o.scene!
     guard o.formatIn != .scene else { return .scene }
-    if o.formatIn == nil {
-      // Anything unreadable is left to the scene loader, whose messages say why.
-      guard let data = FileManager.default.contents(atPath: path), looksLikeLottie([UInt8](data)) else { return .scene }
+    // Read as the scene loader reads: regular files only (a FIFO would block), at most
+    // the scene-file size limit. Anything unreadable is left to the scene loader, whose
+    // messages say why (with --format-in lottie the importer says it).
+    let bytes: [UInt8]
+    do throws(PNGError) { bytes = try InputFile.read(path: path, maxBytes: o.limits.maxFileBytes) } catch {
+      guard o.formatIn == .lottie else { return .scene }
+      console.err("strata render: \(path): \(error.reason)\n")
+      return .failed
     }
+    if o.formatIn == nil && !looksLikeLottie(bytes) { return .scene }
     do throws(LottieError) {
       let url = URL(fileURLWithPath: path)
-      let animation = try LottieAnimation(contentsOf: url, options: LottieOptions(strict: o.strict))
+      let animation = try LottieAnimation(
+        bytes: bytes, fileName: path, baseDirectory: url.deletingLastPathComponent(), options: LottieOptions(strict: o.strict))
       for w in animation.warnings { console.err("strata render: warning: \(path): \(w)\n") }
       return .lottie(LottieInput(animation: animation))
     } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataPNG
 import StrataScene
 
 /// A Lottie (Bodymovin) animation imported as a Strata layer tree with animations, the
@@ -27,16 +28,15 @@ public final class LottieAnimation {
   private let prototype: [Layer]
 
   /// Reads and imports a Lottie JSON file; images beside it are resolved relative to its
-  /// folder.
+  /// folder. Only regular files are read (a FIFO would block the import), at most
+  /// `Limits.sceneFileBytes` of them, as scene files.
   public convenience init(contentsOf url: URL, options: LottieOptions = LottieOptions()) throws(LottieError) {
     let name = url.path
-    if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
-      throw LottieError(fileName: name, path: "", message: "is a directory")
+    let bytes: [UInt8]
+    do throws(PNGError) { bytes = try InputFile.read(path: name, maxBytes: Limits.sceneFileBytes) } catch {
+      throw LottieError(fileName: name, path: "", message: error.reason)
     }
-    guard let data = FileManager.default.contents(atPath: name) else {
-      throw LottieError(fileName: name, path: "", message: FileManager.default.fileExists(atPath: name) ? "cannot be read" : "no such file")
-    }
-    try self.init(bytes: [UInt8](data), fileName: name, baseDirectory: url.deletingLastPathComponent(), options: options)
+    try self.init(bytes: bytes, fileName: name, baseDirectory: url.deletingLastPathComponent(), options: options)
   }
 
   /// Imports a Lottie document from its bytes. `fileName` names it in errors;

@@ -130,6 +130,9 @@ import Testing
     try ##"{"width": 8, "height": 8, "layers": [{"contents": "fifo"}]}"##.write(to: scene, atomically: true, encoding: .utf8)
     let (code2, c2) = strata("render", scene.path, "-o", out)
     #expect(code2 == .failure && c2.stderr.contains("layers[0].contents: fifo: not a regular file"), "\(c2.stderr)")
+    // Read as Lottie (the Lottie importer reads its files the same way).
+    let (code3, c3) = strata("render", fifo, "--format-in", "lottie", "-o", out)
+    #expect(code3 == .failure && c3.stderr.contains("\(fifo): not a regular file"), "\(c3.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 

@@ -63,7 +63,7 @@ import Testing
       _ = try LottieAnimation(contentsOf: URL(fileURLWithPath: "/nonexistent/anim.json"))
       Issue.record("imported a missing file")
     } catch {
-      #expect(error.description == "/nonexistent/anim.json: no such file")
+      #expect(error.description == "/nonexistent/anim.json: file not found")
     }
   }
 

@@ -8,6 +8,10 @@ time limit), memory exhaustion and unexpected exit statuses. Exit statuses 0 (re
 
   Fuzz/mutate.py --strata .build/release/strata [--count N] [--seed S] [--jobs J]
                  [--timeout SECONDS] [--memory MIB] [--out DIR] [--backend cpu|gpu|auto]
+                 [--inputs GLOB]
+
+--inputs chooses other files to mutate, relative to the repository: for the Lottie importer,
+--inputs 'Tests/LottieCorpus/samples/**/*.json' (`strata render` recognises them as Lottie).
 
 Mutations (one to three per mutant): delete a key, swap a value's type, put an extreme or
 non-finite number (1e308, -1e308, 1e19, 3.1e9, 1e999, -0, 1e-320, 2^63), duplicate a
@@ -174,9 +178,12 @@ def main():
     ap.add_argument("--memory", type=int, default=4096, help="address-space limit per run, MiB")
     ap.add_argument("--backend", default="cpu")
     ap.add_argument("--out", default=os.path.join(ROOT, ".build/mutants"))
+    ap.add_argument("--inputs", default="Examples/*.json", help="files to mutate (a glob relative to the repository)")
     args = ap.parse_args()
     args.strata = os.path.abspath(args.strata)  # mutants run in a directory of their own
-    examples = sorted(glob.glob(os.path.join(ROOT, "Examples", "*.json")))
+    examples = sorted(glob.glob(os.path.join(ROOT, args.inputs), recursive=True))
+    if not examples:
+        sys.exit("mutate.py: no files match --inputs %s" % args.inputs)
     texts = [open(f).read() for f in examples]
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="strata-mutants-")

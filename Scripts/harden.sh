@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The hardening run (docs/Testing.md, "Hardening"): the mutation fuzzer on a release build
-# of `strata`, the differential fuzzer of the two backends, and the libFuzzer targets with
+# of `strata` (the example scenes, then the Lottie samples), the differential fuzzer of the two backends, and the libFuzzer targets with
 # a short budget. Not run by CI: minutes to hours, by the figures below.
 #
 #   Scripts/harden.sh                    defaults: 3000 mutants, 1000 trees, 60 s per fuzz target
@@ -16,6 +16,9 @@ echo "== release build of strata and strata-fuzz"
 swift build -c release --product strata >/dev/null && swift build -c release --product strata-fuzz >/dev/null || exit 1
 echo "== mutation fuzzer: $mutants mutants of the examples (seed $seed, 20 s and 4 GiB each)"
 python3 Fuzz/mutate.py --strata .build/release/strata --count "$mutants" --seed "$seed" --out .build/mutants || status=1
+echo "== mutation fuzzer: $((mutants / 3)) mutants of the Lottie samples (the importer)"
+python3 Fuzz/mutate.py --strata .build/release/strata --count "$((mutants / 3))" --seed "$seed" --out .build/mutants-lottie \
+  --inputs 'Tests/LottieCorpus/samples/**/*.json' || status=1
 echo "== differential fuzzer: $trees trees (seed $seed)"
 .build/release/strata-fuzz --count "$trees" --seed "$seed" --out .build/strata-fuzz | tail -n 40 || status=1
 echo "== libFuzzer targets, $fuzz_seconds s each"

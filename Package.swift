@@ -97,8 +97,8 @@ let package = Package(
       name: "strata-bench", dependencies: ["Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataTesting", "StrataLottie"],
       swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath"]),
-    .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataPath", "CHarfBuzz", "CFreeType"]),
-    .testTarget(name: "StrataPathTests", dependencies: ["StrataPath"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataPath", "CHarfBuzz", "CFreeType", "StrataTestRandom"]),
+    .testTarget(name: "StrataPathTests", dependencies: ["StrataPath", "StrataTestRandom"], resources: [.copy("Fixtures")]),
     // Times the path engine on the S2 benchmark's geometry (release builds only).
     .executableTarget(name: "strata-path-bench", dependencies: ["StrataPath"], path: "Tests/PathBench"),
     .testTarget(name: "StrataPNGTests", dependencies: ["Strata", "StrataPNG"], resources: [.copy("Fixtures")]),
@@ -109,6 +109,8 @@ let package = Package(
     .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataPath", "StrataRender"], path: "Tests/GoldenScenes"),
     // Scratch directories that go when the test that made them passes.
     .target(name: "StrataScratch", path: "Tests/Scratch"),
+    // The tests' seeded generator (SplitMix64), shared by their randomised cases.
+    .target(name: "StrataTestRandom", path: "Tests/TestRandom"),
     .testTarget(
       name: "StrataCPUTests",
       dependencies: [
@@ -131,7 +133,7 @@ let package = Package(
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
     .testTarget(
       name: "StrataLottieTests",
-      dependencies: ["Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU"]),
+      dependencies: ["Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU", "StrataTestRandom"]),
     .testTarget(
       name: "StrataLottieCorpusTests",
       dependencies: ["Strata", "StrataLottie", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"],

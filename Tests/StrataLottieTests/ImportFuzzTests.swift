@@ -3,6 +3,7 @@ import Strata
 import StrataLottie
 import StrataRender
 import StrataScene
+import StrataTestRandom
 import Testing
 
 /// The importer on mutations of the corpus samples: numbers made huge, negative, zero or
@@ -10,17 +11,7 @@ import Testing
 /// emptied. Each mutant imports with an error, or imports and renders a few frames;
 /// nothing traps. Deterministic (SplitMix64) and small enough for every `swift test`.
 @Suite struct ImportFuzzTests {
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-  }
+  typealias Random = SplitMix64
 
   static let extremes: [Double] = [0, -1, 1e300, -1e300, 1e9, 0.5, -0.0001, 3, 10000, 1e-300, 255]
 

@@ -1,24 +1,12 @@
 import StrataPath
+import StrataTestRandom
 import Testing
 
 /// Random paths, transforms and styles, degenerate ones on purpose (coincident points,
 /// zero-length segments, collinear and cusped curves, huge and tiny coordinates, non-finite
 /// values that must be refused): nothing traps, and every mask is well formed.
 @Suite struct PathFuzzTests {
-  /// SplitMix64: the same sequence on every machine.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
-  }
+  typealias Random = SplitMix64
 
   static func randomPath(_ g: inout Random, extreme: Bool) -> Path {
     var p = Path()

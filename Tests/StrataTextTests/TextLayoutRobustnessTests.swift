@@ -1,3 +1,4 @@
+import StrataTestRandom
 import Testing
 
 @testable import StrataText
@@ -6,17 +7,7 @@ import Testing
 /// newlines, controls) in random boxes with every mode: layout never traps, and what it
 /// promises holds: truncated lines fit the width, lines stay in order, glyph ranges tile.
 @Suite struct TextLayoutRobustnessTests {
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func pick<T>(_ xs: [T]) -> T { xs[Int(next() % UInt64(xs.count))] }
-  }
+  typealias Random = SplitMix64
 
   static let pieces = [
     "word", "a", "The", "office", "well-known", " ", "  ", "\n", "\r\n", "\t", "שלום", "عالم", "x\u{323}", "\u{301}",

@@ -36,6 +36,9 @@ let package = Package(
     .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    // The lock shared state is kept behind (a POSIX mutex, which ThreadSanitizer sees; see
+    // Locked.swift). It depends on nothing, and every module with shared caches uses it.
+    .target(name: "StrataSync", swiftSettings: [.strictMemorySafety()]),
     // The path engine: paths, SVG path data, flattening, trimming, dashing, stroking and the
     // coverage rasteriser both backends share. It depends on nothing, so shape layers, shadow
     // paths, masks, text outlines and Lottie can all use it.
@@ -44,10 +47,10 @@ let package = Package(
     // outlines. It knows no layer (the compile step of text layers turns its glyphs into
     // coverage masks).
     .target(
-      name: "StrataText", dependencies: ["StrataPath", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"],
+      name: "StrataText", dependencies: ["StrataSync", "StrataPath", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"],
       swiftSettings: [.strictMemorySafety()]),
     // The model; a shape layer's path and a layer's shadowPath are StrataPath paths.
-    .target(name: "Strata", dependencies: ["StrataPath"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "Strata", dependencies: ["StrataSync", "StrataPath"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataScene", dependencies: ["Strata", "StrataPath", "StrataPNG", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     // Lottie (Bodymovin JSON) import: a Lottie file to a layer tree with animations, as
@@ -55,34 +58,34 @@ let package = Package(
     .target(
       name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG"],
       swiftSettings: [.strictMemorySafety()]),
-    .target(name: "StrataRender", dependencies: ["Strata", "StrataPath", "StrataText"], swiftSettings: [.strictMemorySafety()]),
-    .target(name: "StrataCPU", dependencies: ["Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataRender", dependencies: ["StrataSync", "Strata", "StrataPath", "StrataText"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataCPU", dependencies: ["StrataSync", "Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata-embed-shaders", path: "Plugins/ShaderEmbedder"),
     .plugin(
       name: "EmbedShaders", capability: .buildTool(), dependencies: ["strata-embed-shaders"],
       path: "Plugins/EmbedShaders"),
     .target(
-      name: "StrataGL", dependencies: ["Strata", "StrataRender", "CEGL"],
+      name: "StrataGL", dependencies: ["StrataSync", "Strata", "StrataRender", "CEGL"],
       swiftSettings: [.strictMemorySafety()], plugins: ["EmbedShaders"]),
     // The fallback chain (GPU, fresh context, CPU) and the backend choice: the only module
     // the tools and the testing library choose a renderer through.
-    .target(name: "StrataBackends", dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataBackends", dependencies: ["StrataSync", "Strata", "StrataRender", "StrataCPU", "StrataGL"], swiftSettings: [.strictMemorySafety()]),
     // Image comparison (tiers, budgets, diff images, failure output) without a test
     // framework, so that the command-line tool can link it.
     .target(
-      name: "StrataCompare", dependencies: ["Strata", "StrataPNG"],
+      name: "StrataCompare", dependencies: ["StrataSync", "Strata", "StrataPNG"],
       // No unsafe code here, and the compiler keeps it so (it warns at the first one).
       swiftSettings: [.strictMemorySafety()]),
     // The test-framework glue (expectRendering, assertRendering, references, backends);
     // re-exports StrataCompare.
     .target(
       name: "StrataTesting",
-      dependencies: ["Strata", "StrataPNG", "StrataRender", "StrataBackends", "StrataCompare"],
+      dependencies: ["StrataSync", "Strata", "StrataPNG", "StrataRender", "StrataBackends", "StrataCompare"],
       swiftSettings: [.strictMemorySafety()]),
     .target(
       name: "StrataCLI",
       dependencies: [
-        "Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataGL", "StrataBackends", "StrataCompare",
+        "StrataSync", "Strata", "StrataPNG", "StrataScene", "StrataRender", "StrataGL", "StrataBackends", "StrataCompare",
         "StrataLottie",
       ],
       swiftSettings: [.strictMemorySafety()]),
@@ -96,7 +99,7 @@ let package = Package(
     .executableTarget(
       name: "strata-bench", dependencies: ["Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataTesting", "StrataLottie"],
       swiftSettings: [.strictMemorySafety()]),
-    .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath"]),
+    .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath", "StrataSync"]),
     .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataPath", "CHarfBuzz", "CFreeType", "StrataTestRandom"]),
     .testTarget(name: "StrataPathTests", dependencies: ["StrataPath", "StrataTestRandom"], resources: [.copy("Fixtures")]),
     // Times the path engine on the S2 benchmark's geometry (release builds only).

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataCPU
 import StrataRender
+import StrataSync
 import Synchronization
 
 /// The fallback chain: renders every frame on a primary renderer (the GPU) and never loses
@@ -35,7 +36,7 @@ public final class FallbackRenderer: Renderer, @unchecked Sendable {
   /// The renderer that ends the chain; it must fail only where every renderer would
   /// (`.limitExceeded`).
   public let fallback: any Renderer
-  private let state = Mutex<(primary: (any Renderer)?, setupError: RenderError?, made: Bool)>((nil, nil, false))
+  private let state = Locked<(primary: (any Renderer)?, setupError: RenderError?, made: Bool)>((nil, nil, false))
   /// Receives warnings (a failed frame, a fallback); standard error by default.
   public var warn: @Sendable (String) -> Void = { FileHandle.standardError.write("strata: warning: \($0)\n".data(using: .utf8)!) }
   /// For tests: makes the next primary frames fail as a lost context would.

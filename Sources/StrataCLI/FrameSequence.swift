@@ -4,7 +4,7 @@ import StrataBackends
 import StrataPNG
 import StrataRender
 import StrataScene
-import Synchronization
+import StrataSync
 
 /// Renders a scene at one time (`--time`) or for a range of frames and writes them.
 ///
@@ -61,7 +61,7 @@ struct FrameSequence {
     }
     let encoding = sink.encoding
     var lastReport: FallbackRenderer.Report? = nil
-    let counts = Mutex((draws: 0, clips: 0))
+    let counts = Locked((draws: 0, clips: 0))
     let progress = FrameProgress(total: frames.count, console: console)
     let batch = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, Self.batchBytes / max(1, width * height * 4)))
     var renderTime = Duration.zero
@@ -86,7 +86,7 @@ struct FrameSequence {
       // The model is single-threaded: snapshots first, here.
       let snapshots = batchFrames.map { scene.root.snapshot(at: single ? fixedTime : Double($0) / fps) }
       let t0 = clock.now
-      let drawn = Mutex<[Int: Result<(PixelBuffer, FallbackRenderer.Report), RenderError>]>([:])
+      let drawn = Locked<[Int: Result<(PixelBuffer, FallbackRenderer.Report), RenderError>]>([:])
       let draw = { @Sendable (k: Int) in
         let list = RenderListCompiler(width: width, height: height, scale: scale, background: background).compile(snapshots[k])
         var pixels = PixelBuffer(width: list.width, height: list.height)
@@ -114,7 +114,7 @@ struct FrameSequence {
       do throws(PNGError) { try sink.makeDirectories(for: batchFrames) } catch { return stop("\(error)") }
       // Encoding (and writing PNG files, each atomic) in parallel.
       let rendered = buffers
-      let results = Mutex<[Int: Result<[UInt8], PNGError>]>([:])
+      let results = Locked<[Int: Result<[UInt8], PNGError>]>([:])
       DispatchQueue.concurrentPerform(iterations: batchFrames.count) { k in
         let r = Result { () throws(PNGError) in try encoding.encode(rendered[k]!, frame: batchStart + k) }
         results.withLock { $0[k] = r }

@@ -1,5 +1,5 @@
 import StrataRender
-import Synchronization
+import StrataSync
 
 /// The running sum of a run of plus-lighter draws over one band of rows, in `Float`
 /// (0…255 premultiplied, unsaturated), added to the 8-bit surface once when the run ends.
@@ -48,7 +48,7 @@ struct AdditiveSums {
 
   /// Zeroed buffers of bands gone, by size: a frame's bands need the same few sizes every
   /// time, and allocating (and faulting in) half a megabyte a band cost more than its sums.
-  private static let spare = Mutex<[Int: [[SIMD4<Float>]]]>([:])
+  private static let spare = Locked<[Int: [[SIMD4<Float>]]]>([:])
   /// Spare buffers kept per size: one per worker is all a frame reuses.
   private static let sparePerSize = 16
 

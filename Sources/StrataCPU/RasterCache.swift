@@ -1,5 +1,5 @@
 import StrataRender
-import Synchronization
+import StrataSync
 
 /// Bitmaps of `shouldRasterize` groups kept between frames, by `Group.rasterizationKey`
 /// and the pixels drawn.
@@ -12,10 +12,10 @@ public final class RasterCache: Sendable {
   /// 32 bitmaps, at most 128 MiB of pixels (four bytes each): sixteen full-HD layers.
   public static let defaultLimits = CacheLimits(bytes: 128 << 20, count: 32)
 
-  private let cache: Mutex<LRUCache<BitmapCacheKey, OffscreenSurface>>
+  private let cache: Locked<LRUCache<BitmapCacheKey, OffscreenSurface>>
 
   public init(limits: CacheLimits = RasterCache.defaultLimits) {
-    cache = Mutex(LRUCache(limits: limits))
+    cache = Locked(LRUCache(limits: limits))
   }
 
   /// Bitmaps reused (hits), made (misses) and dropped for room (evictions) so far.

@@ -1,5 +1,5 @@
 import StrataRender
-import Synchronization
+import StrataSync
 
 /// Blurred shadow alphas of offscreen groups kept between frames, by `GroupShadow.cacheKey`
 /// and the pixels covered: a shadow whose layer, place and parameters did not change is not
@@ -12,10 +12,10 @@ public final class ShadowCache: Sendable {
   /// 32 shadows, at most 128 MiB (16 bytes a pixel): about four full-HD shadows.
   public static let defaultLimits = CacheLimits(bytes: 128 << 20, count: 32)
 
-  private let cache: Mutex<LRUCache<BitmapCacheKey, FloatImage>>
+  private let cache: Locked<LRUCache<BitmapCacheKey, FloatImage>>
 
   public init(limits: CacheLimits = ShadowCache.defaultLimits) {
-    cache = Mutex(LRUCache(limits: limits))
+    cache = Locked(LRUCache(limits: limits))
   }
 
   /// Shadows reused (hits), made (misses) and dropped for room (evictions) so far.

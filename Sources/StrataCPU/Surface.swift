@@ -1,5 +1,5 @@
 import StrataRender
-import Synchronization
+import StrataSync
 
 /// A premultiplied RGBA8 pixel region in device coordinates: the canvas, or an offscreen
 /// group target covering `bounds`, one vector of R, G, B, A a pixel (as `Image.rgbaPixels`).
@@ -103,7 +103,7 @@ final class SurfacePool: Sendable {
     let memory: UnsafeMutableBufferPointer<SIMD4<UInt8>>
     var count: Int { unsafe memory.count }
   }
-  private let state = Mutex<(free: [Int: [Buffer]], bytes: Int)>(([:], 0))
+  private let state = Locked<(free: [Int: [Buffer]], bytes: Int)>(([:], 0))
 
   /// A zero-filled buffer of `count` pixels.
   func take(_ count: Int) -> Buffer {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StrataSync
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +19,7 @@ import Synchronization
 package enum FileLock {
   /// Threads of this process take turns here first: `flock` locks belong to open files,
   /// and two descriptors of one process would not exclude each other reliably.
-  private static let inProcess = Mutex<Void>(())
+  private static let inProcess = Locked<Void>(())
 
   /// Runs `body` while holding an exclusive lock on `path`, created if needed. When the
   /// lock file cannot be opened, `body` runs under the in-process lock alone.

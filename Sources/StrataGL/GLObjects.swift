@@ -1,6 +1,6 @@
 import CEGL
 import StrataRender
-import Synchronization
+import StrataSync
 
 /// GL object names whose owners have gone, deleted the next time the context is current.
 ///
@@ -12,7 +12,7 @@ final class GLGarbage: Sendable {
     case texture, framebuffer, buffer, vertexArray, program
   }
 
-  private let pending = Mutex<[(Kind, GLuint)]>([])
+  private let pending = Locked<[(Kind, GLuint)]>([])
 
   /// Queues `id` for deletion.
   func release(_ kind: Kind, _ id: GLuint) { pending.withLock { $0.append((kind, id)) } }

@@ -2,7 +2,7 @@ import CEGL
 import Foundation
 import Strata
 import StrataRender
-import Synchronization
+import StrataSync
 
 /// The OpenGL ES 3 renderer: draws a `RenderList` in a headless EGL context and reads the
 /// pixels back. It consumes the same list as the CPU renderer and agrees with it within the
@@ -56,7 +56,7 @@ public final class GLRenderer: @unchecked Sendable {
   public let info: GLInfo
   public let probeSteps: [ProbeStep]
   public let options: Options
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// The texture size limit in force: the driver's, or the lower one from the options.
   public var maxTextureSize: Int { min(info.maxTextureSize, options.maxTextureSize ?? .max) }
@@ -78,7 +78,7 @@ public final class GLRenderer: @unchecked Sendable {
           cache: ProgramBinaryCache(directory: dir),
           driver: "\(info.vendor)\n\(info.renderer)\n\(info.version)\n\(info.shadingLanguageVersion)") : nil
     }
-    self.state = Mutex(
+    self.state = Locked(
       State(
         context: context, budget: options.textureBudgetBytes,
         tableLimit: min(context.info.maxTextureSize, options.maxTextureSize ?? .max), programCache: cache))

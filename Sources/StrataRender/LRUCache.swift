@@ -29,7 +29,7 @@ public struct CacheStatistics: Sendable, Hashable {
 /// Keys must identify everything the value depends on; keys that mention an image use
 /// `Image.id`, which no other image ever has, never its address.
 ///
-/// A value type without a lock: a cache shared between threads sits behind a `Mutex`.
+/// A value type without a lock: a cache shared between threads sits behind a `Locked` (StrataSync).
 /// Removed values are handed back, so an owner whose values hold resources (a pooled GPU
 /// target) releases them when nothing uses them any more.
 ///

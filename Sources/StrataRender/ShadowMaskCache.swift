@@ -1,6 +1,6 @@
 import StrataPath
 import Strata
-import Synchronization
+import StrataSync
 
 /// Blurred rounded-rectangle masks for analytic shadows, made once per shape and reused
 /// across draws and frames: a hundred cards of one size cast their shadows from a single
@@ -32,10 +32,10 @@ public final class ShadowMaskCache: Sendable {
   public static let defaultLimits = CacheLimits(bytes: 64 << 20, count: 256)
 
   public static let shared = ShadowMaskCache()
-  private let cache: Mutex<LRUCache<Key, Image>>
+  private let cache: Locked<LRUCache<Key, Image>>
 
   public init(limits: CacheLimits = ShadowMaskCache.defaultLimits) {
-    cache = Mutex(LRUCache(limits: limits))
+    cache = Locked(LRUCache(limits: limits))
   }
 
   /// Masks reused (hits), made (misses) and dropped for room (evictions) so far.

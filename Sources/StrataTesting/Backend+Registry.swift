@@ -1,10 +1,10 @@
 import Foundation
 import StrataBackends
-import Synchronization
+import StrataSync
 
 extension Backend {
   /// Backends added at run time, after the built-in ones.
-  private static let registered = Mutex<[Backend]>([])
+  private static let registered = Locked<[Backend]>([])
 
   /// Every backend tests should run on: the built-in ones that work on this machine, then
   /// the registered ones, in registration order.

@@ -42,7 +42,7 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
   /// libraries, no layer; the model knows no text engine (a text layer's font is a name).
   @Test func textSitsBesideTheModel() throws {
     let text = try Self.dependencies(of: "StrataText")
-    #expect(Set(text).isSubset(of: ["StrataPath", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]), "\(text)")
+    #expect(Set(text).isSubset(of: ["StrataSync", "StrataPath", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]), "\(text)")
     #expect(try Self.imports(in: "StrataText").isDisjoint(with: ["Strata", "StrataRender", "StrataScene"]))
     #expect(!(try Self.dependencies(of: "Strata")).contains("StrataText"))
     #expect(!(try Self.imports(in: "Strata")).contains("StrataText"))
@@ -59,6 +59,16 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
     for module in ["Strata", "StrataScene", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends"] {
       #expect(!(try Self.dependencies(of: module)).contains("StrataLottie"), "\(module) depends on StrataLottie")
     }
+  }
+
+  /// The lock module is the bottom of the graph: every module with shared state may use
+  /// it, so it may use none of them.
+  @Test func syncDependsOnNothing() throws {
+    let manifest = try String(contentsOf: repoRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let declaration = try #require(manifest.range(of: ".target(name: \"StrataSync\"", options: []))
+    let line = manifest[declaration.lowerBound...].prefix { $0 != "\n" }
+    #expect(!line.contains("dependencies"), "\(line)")
+    #expect(try Self.imports(in: "StrataSync").isSubset(of: ["Glibc"]))
   }
 
   /// The CLI and the testing library reach the renderers through StrataBackends only.

@@ -1,3 +1,4 @@
+import StrataSync
 import Synchronization
 
 /// The next `Image.ID`; 64 bits do not wrap in the life of a process.
@@ -30,7 +31,7 @@ public final class Image: Identifiable, Sendable {
   /// In memory these are the bytes of `pixels`: GL uploads the array as it is and the CPU
   /// renderer samples it in place, so both share it rather than copy it.
   public let rgbaPixels: [SIMD4<UInt8>]
-  private let mipCache = Mutex<[Image]?>(nil)
+  private let mipCache = Locked<[Image]?>(nil)
 
   /// Premultiplied RGBA8, `width * height * 4` bytes (a copy).
   public var pixels: [UInt8] { RGBAPixels.bytes(rgbaPixels) }

@@ -1,4 +1,4 @@
-import Synchronization
+import StrataSync
 
 /// The layer kinds the model knows: `Layer` and its subclasses (`ShapeLayer`,
 /// `GradientLayer`, …), by their scene-file name (`Layer.typeName`), with their animatable
@@ -41,7 +41,7 @@ public enum LayerKinds {
     registry.withLock { $0.implicitPaths(for: type) }
   }
 
-  private static let registry = Mutex(Registry(builtIn))
+  private static let registry = Locked(Registry(builtIn))
 
   private struct Registry: ~Copyable {
     var kinds: [Layer.Type] = []

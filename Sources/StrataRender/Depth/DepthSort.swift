@@ -1,5 +1,5 @@
 import Strata
-import Synchronization
+import StrataSync
 
 /// Orders the planes of a 3D rendering context (a `TransformLayer`'s sublayers) back to
 /// front, splitting planes that cross, as Chromium's and WebKit's compositors do: a BSP
@@ -76,7 +76,7 @@ public enum DepthSort {
   }
 
   /// Vertex pools of finished sorts, for the next ones (a few: sorts may run at once).
-  static let vertexPools = Mutex<[[Vertex]]>([])
+  static let vertexPools = Locked<[[Vertex]]>([])
 
   /// Points with w below this (homogeneous, sort space) are cut away: behind the eye.
   static let minimumW = 1e-6

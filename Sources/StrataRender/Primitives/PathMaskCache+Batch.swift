@@ -1,7 +1,7 @@
 import Dispatch
 import Strata
 import StrataPath
-import Synchronization
+import StrataSync
 
 /// Making a frame's masks together, on every core: the compiler runs a first pass that only
 /// notes the masks the cache lacks (`collecting`), makes them in parallel, then compiles
@@ -17,7 +17,7 @@ extension PathMaskCache {
 
   /// The masks a first pass asked for and the cache lacked, in order.
   public final class Collector: Sendable {
-    private let jobs = Mutex<[Job]>([])
+    private let jobs = Locked<[Job]>([])
     public init() {}
     func add(_ job: Job) { jobs.withLock { $0.append(job) } }
     /// Whether the pass asked for masks the cache lacked.
@@ -44,7 +44,7 @@ extension PathMaskCache {
   /// Rasterises `jobs` (on every core when there are several) and caches them in order.
   func make(_ jobs: [Job]) -> [DeviceMask?] {
     guard !jobs.isEmpty else { return [] }
-    let results = Mutex([DeviceMask?](repeating: nil, count: jobs.count))
+    let results = Locked([DeviceMask?](repeating: nil, count: jobs.count))
     if jobs.count == 1 {
       results.withLock { $0[0] = jobs[0].geometry.rasterize(within: jobs[0].region) }
     } else {

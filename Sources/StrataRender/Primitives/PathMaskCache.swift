@@ -1,5 +1,6 @@
 import Strata
 import StrataPath
+import StrataSync
 import Synchronization
 
 /// Coverage masks of layer-space paths, filled or stroked, in device pixels: what shape
@@ -50,11 +51,11 @@ public final class PathMaskCache: Sendable {
   public static let shared = PathMaskCache()
 
   /// Masks by key, placed relative to the key's whole-pixel offset; nil for an empty mask.
-  let cache: Mutex<LRUCache<Key, DeviceMask?>>
+  let cache: Locked<LRUCache<Key, DeviceMask?>>
   let misses = Atomic<Int>(0)
 
   public init(limits: CacheLimits = PathMaskCache.defaultLimits) {
-    cache = Mutex(LRUCache(limits: limits))
+    cache = Locked(LRUCache(limits: limits))
   }
 
   /// Masks reused (hits), made (misses) and dropped for room (evictions) so far.

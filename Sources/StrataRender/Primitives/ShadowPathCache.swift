@@ -1,5 +1,6 @@
 import Strata
 import StrataPath
+import StrataSync
 import Synchronization
 
 /// Blurred `shadowPath` masks: the path filled nonzero (`PathMaskCache`), blurred once in
@@ -25,13 +26,13 @@ public final class ShadowPathCache: Sendable {
   public static let shared = ShadowPathCache()
 
   /// Blurred masks placed relative to their source mask's origin.
-  private let cache: Mutex<LRUCache<Key, DeviceMask?>>
+  private let cache: Locked<LRUCache<Key, DeviceMask?>>
   private let blurCount = Atomic<Int>(0)
   private let paths: PathMaskCache
 
   /// A cache over `paths` (the process-wide path masks by default).
   public init(limits: CacheLimits = ShadowPathCache.defaultLimits, paths: PathMaskCache = .shared) {
-    cache = Mutex(LRUCache(limits: limits))
+    cache = Locked(LRUCache(limits: limits))
     self.paths = paths
   }
 

@@ -1,6 +1,6 @@
 import StrataPath
 import StrataText
-import Synchronization
+import StrataSync
 
 /// Coverage bitmaps of single glyphs at a pixel size and a quarter-pixel offset: what text
 /// in a translated and uniformly scaled layer is composed from, so that laying out the same
@@ -37,10 +37,10 @@ public final class GlyphBitmapCache: Sendable {
   public static let largestPixelSize = 512.0
   public static let shared = GlyphBitmapCache()
 
-  private let cache: Mutex<LRUCache<Key, Bitmap?>>
+  private let cache: Locked<LRUCache<Key, Bitmap?>>
 
   public init(limits: CacheLimits = GlyphBitmapCache.defaultLimits) {
-    cache = Mutex(LRUCache(limits: limits))
+    cache = Locked(LRUCache(limits: limits))
   }
 
   /// Bitmaps reused (hits), made (misses) and dropped for room so far.

@@ -1,4 +1,5 @@
 import StrataText
+import StrataSync
 import Synchronization
 
 /// Layouts by their inputs (text, fonts, sizes, box, alignment, wrapping, truncation): a
@@ -7,11 +8,11 @@ public final class TextLayoutCache: Sendable {
   public static let defaultLimits = CacheLimits(bytes: 16 << 20, count: 4096)
   public static let shared = TextLayoutCache()
 
-  private let cache: Mutex<LRUCache<TextLayoutInput, TextLayout>>
+  private let cache: Locked<LRUCache<TextLayoutInput, TextLayout>>
   private let made = Atomic<Int>(0)
 
   public init(limits: CacheLimits = TextLayoutCache.defaultLimits) {
-    cache = Mutex(LRUCache(limits: limits))
+    cache = Locked(LRUCache(limits: limits))
   }
 
   /// How many layouts were made (misses): a layer drawn again adds none.

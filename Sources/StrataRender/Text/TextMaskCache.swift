@@ -1,6 +1,7 @@
 import Strata
 import StrataPath
 import StrataText
+import StrataSync
 import Synchronization
 
 /// Coverage masks of a layout's glyphs (those of some tags: one colour's), in device
@@ -30,12 +31,12 @@ public final class TextMaskCache: Sendable {
   public static let defaultLimits = CacheLimits(bytes: 32 << 20, count: 4096)
   public static let shared = TextMaskCache()
 
-  private let cache: Mutex<LRUCache<Key, DeviceMask?>>
+  private let cache: Locked<LRUCache<Key, DeviceMask?>>
   private let misses = Atomic<Int>(0)
   let glyphs: GlyphBitmapCache
 
   public init(limits: CacheLimits = TextMaskCache.defaultLimits, glyphs: GlyphBitmapCache = .shared) {
-    cache = Mutex(LRUCache(limits: limits))
+    cache = Locked(LRUCache(limits: limits))
     self.glyphs = glyphs
   }
 

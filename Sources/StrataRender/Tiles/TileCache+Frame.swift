@@ -1,6 +1,6 @@
 import Dispatch
 import Strata
-import Synchronization
+import StrataSync
 
 /// One frame's tiles: found in the cache, or decoded (on every core) and bordered.
 extension TileCache {
@@ -75,7 +75,7 @@ extension TileCache {
   static func decode(_ tiles: [TileIndex], from source: any TileSource) -> [Result<Image, TileError>] {
     guard !tiles.isEmpty else { return [] }
     if tiles.count == 1 { return [decodeOne(tiles[0], from: source)] }
-    let results = Mutex([Result<Image, TileError>?](repeating: nil, count: tiles.count))
+    let results = Locked([Result<Image, TileError>?](repeating: nil, count: tiles.count))
     DispatchQueue.concurrentPerform(iterations: tiles.count) { i in
       let r = decodeOne(tiles[i], from: source)
       results.withLock { $0[i] = r }

@@ -1,4 +1,5 @@
 import Strata
+import StrataSync
 import Synchronization
 
 /// Decoded tiles of tiled layers, kept between frames within a byte budget: what a frame
@@ -41,13 +42,13 @@ public final class TileCache: Sendable {
     let neighbours: BorderSources
   }
 
-  let cache: Mutex<LRUCache<Key, Entry>>
+  let cache: Locked<LRUCache<Key, Entry>>
   private let decodes = Atomic<Int>(0)
 
   /// A cache holding at most `budget` bytes of tiles.
   public init(budget: Int = TileCache.defaultBudget) {
     precondition(budget >= 0, "a tile budget cannot be negative")
-    cache = Mutex(LRUCache(limits: CacheLimits(bytes: budget)))
+    cache = Locked(LRUCache(limits: CacheLimits(bytes: budget)))
   }
 
   /// The most bytes of tiles kept, and the most one tiled layer's frame may need at once.

@@ -1,4 +1,5 @@
 import StrataPath
+import StrataSync
 import Synchronization
 
 /// A font's vertical metrics in font units (y up), as HarfBuzz reads them.
@@ -38,8 +39,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
   public let hasColorGlyphs: Bool
 
   let shaper: HarfBuzzFont
-  private let freeType: Mutex<FreeTypeFace>
-  private let outlines = Mutex<[UInt32: StrataPath.Path]>([:])
+  private let freeType: Locked<FreeTypeFace>
+  private let outlines = Locked<[UInt32: StrataPath.Path]>([:])
 
   /// Opens face `index` of the file at `path` (no cache: `FontLibrary.face(file:)` keeps
   /// one face per file).
@@ -60,7 +61,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
       ascender: Double(e.ascender), descender: Double(-e.descender), lineGap: Double(e.lineGap),
       underlinePosition: Double(u.position), underlineThickness: Double(u.thickness))
     shaper = hb
-    freeType = Mutex(ft)
+    freeType = Locked(ft)
   }
 
   /// The glyph the font has for `scalar`, nil when it has none.

@@ -1,4 +1,4 @@
-import Synchronization
+import StrataSync
 
 /// Finds and opens fonts: by file, by family or PostScript name through fontconfig, and
 /// fallback fonts for characters a font lacks. Every face is opened once and kept (faces
@@ -24,9 +24,9 @@ public final class FontLibrary: Sendable {
     var scalar: UInt32
     var family: String
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// fontconfig calls, one at a time.
-  private let fontconfig = Mutex(())
+  private let fontconfig = Locked(())
 
   public init() {}
 

@@ -35,6 +35,11 @@ import Testing
     (Lottie.document(layers: #"{"ty": 4, "ip": 0, "op": 20, "shapes": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0]]}}}]}"#), "layers[0].shapes[0].ks.k.v[0]", "expected a point"),
     (Lottie.document(layers: Lottie.solid(#""sr": 0"#)), "layers[0].sr", "time stretch of 0"),
     (Lottie.document(layers: #"{"ty": 1, "sc": "red", "sw": 1, "sh": 1, "ip": 0, "op": 20}"#), "layers[0].sc", "expected a colour"),
+    // Whole numbers beyond Int (found by fuzz-lottie: `Int(_:)` of 1e300 trapped).
+    (Lottie.document(layers: Lottie.solid(#""ind": 1e300"#)), "layers[0].ind", "expected a whole number"),
+    (Lottie.document(layers: Lottie.solid(#""parent": -1e19"#)), "layers[0].parent", "expected a whole number"),
+    (Lottie.document(layers: Lottie.solid(#""tp": 9.3e18"#)), "layers[0].tp", "expected a whole number"),
+    (Lottie.document(layers: Lottie.solid(), assets: #"[{"id": 1e300, "layers": []}]"#), "assets[0].id", "expected a whole number"),
   ])
   func errorsNameThePlace(json: String, path: String, message: String) throws {
     let error = try #require(json.importError, "imported without an error")

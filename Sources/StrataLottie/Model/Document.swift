@@ -56,7 +56,7 @@ extension Document {
         let a = try asset.object()
         let idNode = try a.required("id")
         let id: String
-        if case .number(let v) = idNode.value { id = String(Int(v)) } else { id = try idNode.string() }
+        if case .number = idNode.value { id = String(try idNode.wholeNumber()) } else { id = try idNode.string() }
         if let layers = a["layers"] {
           compositions[id] = try layers.array().map { (n) throws(LottieError) in try n.layerModel() }
         } else if a["p"] != nil {

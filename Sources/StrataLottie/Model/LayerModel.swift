@@ -101,11 +101,11 @@ extension Node {
     if matte >= 3 { try context.warn(path, layer: name, "luma mattes are drawn as alpha mattes") }
     let bm = try o.int("bm", default: 0)
     return LayerModel(
-      path: path.description, name: name, index: try o["ind"].map { (n) throws(LottieError) in Int(try n.number()) },
-      parent: try o["parent"].map { (n) throws(LottieError) in Int(try n.number()) }, content: content,
+      path: path.description, name: name, index: try o["ind"].map { (n) throws(LottieError) in try n.wholeNumber() },
+      parent: try o["parent"].map { (n) throws(LottieError) in try n.wholeNumber() }, content: content,
       transform: transform, inPoint: ip, outPoint: op, startTime: try o.number("st", default: 0), timeStretch: stretch,
       timeRemap: try o["tm"]?.scalar(layer: name), masks: masks, matteMode: matte, isMatteSource: try o.bool("td"),
-      matteParent: try o["tp"].map { (n) throws(LottieError) in Int(try n.number()) }, blendMode: try blendMode(bm, layer: name),
+      matteParent: try o["tp"].map { (n) throws(LottieError) in try n.wholeNumber() }, blendMode: try blendMode(bm, layer: name),
       hidden: try o.bool("hd"))
   }
 

@@ -56,6 +56,15 @@ struct Node {
     throw error("expected a number, got \(value.kindDescription)")
   }
 
+  /// A whole number (layer indices, parents, asset ids, enumerations): a finite number of
+  /// magnitude below 1e9, rounded down. Larger values are errors, not traps: a fuzzed
+  /// `"ind": 1e300` once crashed the importer converting it to `Int`.
+  func wholeNumber() throws(LottieError) -> Int {
+    let v = try number()
+    guard v.isFinite, abs(v) < 1e9 else { throw error("expected a whole number, got \(v)") }
+    return Int(v.rounded(.down))
+  }
+
   /// Numbers: an array of numbers, or one number as a one-element array.
   func numbers() throws(LottieError) -> [Double] {
     switch value {
@@ -98,9 +107,7 @@ struct Node {
 
   func int(_ key: String, default d: Int) throws(LottieError) -> Int {
     guard let n = self[key] else { return d }
-    let v = try n.number()
-    guard v.isFinite, abs(v) < 1e9 else { throw n.error("expected a whole number, got \(v)") }
-    return Int(v.rounded(.down))
+    return try n.wholeNumber()
   }
 
   func bool(_ key: String) throws(LottieError) -> Bool { try self[key]?.bool() ?? false }

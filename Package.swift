@@ -159,7 +159,7 @@ let package = Package(
 if Context.environment["STRATA_FUZZ"] != nil {
   let fuzzers: [(String, [Target.Dependency])] = [
     ("fuzz-scene", ["StrataScene"]), ("fuzz-png", ["Strata", "StrataPNG"]), ("fuzz-svgpath", ["StrataPath"]),
-    ("fuzz-text", ["StrataText", "StrataPath"]),
+    ("fuzz-text", ["StrataText", "StrataPath"]), ("fuzz-lottie", ["Strata", "StrataLottie", "StrataRender"]),
   ]
   package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/Targets/FuzzDriver"))
   for (name, dependencies) in fuzzers {

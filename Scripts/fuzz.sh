@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets (Fuzz/Targets) for a time budget each, one after another.
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]    default 60 s each; targets: scene png svgpath text
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]    default 60 s each; targets: scene png svgpath text lottie
 #   Scripts/fuzz.sh --merge [TARGET...]      minimises what the runs found into Fuzz/corpus/<target>
 #
 # Each target is built in release mode with -sanitize=fuzzer,address into .build-fuzz
 # (STRATA_FUZZ=1 declares the targets in Package.swift; the normal build never sees them).
 # A run starts from the committed corpus (Fuzz/corpus/<target>) and the seeds (Fuzz/seed.py:
-# examples, docs, test PNGs, path strings, texts) and writes what it finds to
+# examples, docs, test PNGs, path strings, texts, Lottie samples) and writes what it finds to
 # .build-fuzz/work/<target>; crashes, timeouts and out-of-memory inputs go to
 # .build-fuzz/artifacts/<target>/. Exit status 1 when any target found one.
 set -uo pipefail
@@ -18,7 +18,7 @@ if [ "${1:-}" = "--merge" ]; then merge=1; shift; fi
 seconds=60
 if [[ "${1:-}" =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(scene png svgpath text)
+[ ${#targets[@]} -eq 0 ] && targets=(scene png svgpath text lottie)
 work=.build-fuzz/work
 export STRATA_FUZZ=1
 # Leaks are the Swift runtime's caches (metadata, the font library), not findings.
@@ -33,7 +33,8 @@ for t in "${targets[@]}"; do
     png) max_len=16384; extra=() ;;
     svgpath) max_len=1024; extra=() ;;
     text) max_len=512; extra=() ;;
-    *) echo "unknown target $t (scene png svgpath text)" >&2; exit 2 ;;
+    lottie) max_len=16384; extra=(-dict="$work/seeds/lottie.dict") ;;
+    *) echo "unknown target $t (scene png svgpath text lottie)" >&2; exit 2 ;;
   esac
   if ! swift build -c release --build-path .build-fuzz --product "fuzz-$t" -Xswiftc -sanitize=fuzzer,address \
     >"$work-$t.build.log" 2>&1; then

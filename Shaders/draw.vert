@@ -48,6 +48,9 @@ out float v_full;            // a run of full tiles: coverage 1, no texel read (
 // Texture coordinates (0...1), interpolated perspective-correctly by the GPU (clip w = W).
 out vec2 v_st;
 #else
+// Draw polygons (a_params.y & 256, row a_extra.y): their rows hold a fan (InstanceData+Fan).
+uniform highp sampler2D u_polygons;
+uniform vec2 u_polygonsLayout;
 flat out vec4 v_inv0;
 flat out vec4 v_inv1;
 flat out vec4 v_inv2;
@@ -87,6 +90,27 @@ void main() {
     X = ceil(X - 0.5);
     Y = ceil(Y - 0.5);
     corner = vec2((X - a_fwd0.z) / a_fwd0.x, (Y - a_fwd1.y) / a_fwd1.x);
+  }
+#endif
+#ifndef SIMPLE
+  // A draw cut to a convex polygon whose row holds a fan: four device points around the
+  // polygon instead of the rectangle's corners, so that only the polygon's pixels are
+  // shaded (the pieces of a 3D context are thin wedges of their rectangles). The shader
+  // still decides each pixel; nothing needs cutting behind the eye (the fan is in front).
+  // The row's texels are found as coverage.glsl's tableTexel does.
+  if ((int(a_params.y) & 256) != 0) {
+    int row = int(a_extra.y);
+    int w = int(u_polygonsLayout.x), h = int(u_polygonsLayout.y);
+    int block = row / h;
+    vec4 head = texelFetch(u_polygons, ivec2(block * w, row - block * h), 0);
+    if (head.y != 0.0) {
+      int col = 1 + int(head.x) + gl_VertexID / 2;
+      vec4 f = texelFetch(u_polygons, ivec2(block * w + col, row - block * h), 0);
+      vec2 d = (gl_VertexID & 1) == 0 ? f.xy : f.zw;
+      X = d.x;
+      Y = d.y;
+      W = 1.0;
+    }
   }
 #endif
   // Device row 0 is the framebuffer's first row, so glReadPixels needs no flip.

@@ -84,6 +84,7 @@ enum ContextFactory {
       debugOutput: gl.canLogDebugMessages && glExts.contains("GL_KHR_debug"),
       additiveTarget: AdditiveTarget.best(extensions: glExts),
       bgraTargets: glExts.contains("GL_EXT_texture_format_BGRA8888") && gl.string(GL_RENDERER).lowercased().contains("llvmpipe"),
+      readsBGRA: glExts.contains("GL_EXT_read_format_bgra"),
       programBinaryFormats: gl.integer(GL_NUM_PROGRAM_BINARY_FORMATS))
     return .success(GLContext(egl: egl, gl: gl, display: display, context: ctx, surface: surface, info: info, cleanup: cleanup))
   }

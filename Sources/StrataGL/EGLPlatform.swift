@@ -51,6 +51,9 @@ public struct GLInfo: Sendable {
   /// Whether 8-bit render targets are stored BGRA (`GLTarget`): on llvmpipe with
   /// `GL_EXT_texture_format_BGRA8888`, whose rectangle and linear paths need them.
   public var bgraTargets = false
+  /// Whether a BGRA buffer can be read in its own order (`GL_EXT_read_format_bgra`),
+  /// swapped to RGBA on our side: faster than Mesa's swap of an RGBA read.
+  public var readsBGRA = false
   /// `GL_NUM_PROGRAM_BINARY_FORMATS`: 0 where the driver cannot hand out program binaries
   /// (Mesa with its shader cache disabled), and then no `ProgramBinaryCache` is used.
   public var programBinaryFormats = 0

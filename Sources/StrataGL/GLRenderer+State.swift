@@ -121,8 +121,12 @@ extension GLRenderer {
       let drawn = clock.now
       bind(gl, surface)
       gl.pixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-      gl.readPixels(
-        x: 0, y: 0, width: list.width, height: list.height, format: GL_RGBA, type: GL_UNSIGNED_BYTE, into: &target.pixels)
+      if canvasTarget!.isBGRA && context.info.readsBGRA {
+        gl.readBGRAPixelsAsRGBA(x: 0, y: 0, width: list.width, height: list.height, into: &target.pixels)
+      } else {
+        gl.readPixels(
+          x: 0, y: 0, width: list.width, height: list.height, format: GL_RGBA, type: GL_UNSIGNED_BYTE, into: &target.pixels)
+      }
       timings = Timings(render: drawn - start, readback: clock.now - drawn)
       targets.trim()
       try check(gl)

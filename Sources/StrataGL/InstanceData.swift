@@ -135,10 +135,7 @@ struct InstanceData {
       flags |= 128
       extra.0 = Double(tables.addGradient(g))
     }
-    if let p = draw.polygon {
-      flags |= 256
-      extra.1 = Double(tables.addPolygon(p))
-    }
+    if draw.polygon != nil { flags |= 256 }
     var filters = (0.0, 0.0, 0.0)
     if let p = paint {
       flags |= 2
@@ -187,6 +184,11 @@ struct InstanceData {
     // all, and the shader's test decides as the CPU does.
     if !simple && softEdges.isEmpty && Self.decidesEdgesPerPixel(draw.shape) {
       values[3] = Self.expansion(draw, rect: rect) / 64
+    }
+    // The polygon's row, with the fan that draw.vert draws instead of the quad (+Fan).
+    if let p = draw.polygon {
+      let fan = Self.fan(p, rect: r, expand: values[3], map: draw.map.toDevice)
+      values[57] = Double(tables.addPolygon(p, fan: fan))
     }
     let variant = Variant(
       simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear,

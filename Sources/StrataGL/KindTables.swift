@@ -9,7 +9,8 @@ struct KindTables {
   /// Row: `(kind, stops, 0, 0)`, `(start, end)`, `(unit rect origin, size)`, the straight
   /// colours, then the locations four to a texel.
   private(set) var gradients: [[SIMD4<Float>]] = []
-  /// Row: `(edges, 0, 0, 0)`, then each edge `(nx, ny, c, soft)`.
+  /// Row: `(edges, has a fan, 0, 0)`, then each edge `(nx, ny, c, soft)`, then the fan's
+  /// four device points two to a texel (`InstanceData.fan`), when it has one.
   private(set) var polygons: [[SIMD4<Float>]] = []
 
   mutating func addGradient(_ g: GradientPaint) -> Int {
@@ -30,8 +31,14 @@ struct KindTables {
     return gradients.count - 1
   }
 
-  mutating func addPolygon(_ p: ConvexPolygon) -> Int {
-    polygons.append([SIMD4(Float(p.points.count), 0, 0, 0)] + p.floatEdges)
+  mutating func addPolygon(_ p: ConvexPolygon, fan: [Point]? = nil) -> Int {
+    var row = [SIMD4(Float(p.points.count), fan == nil ? 0 : 1, 0, 0)] + p.floatEdges
+    if let f = fan {
+      precondition(f.count == 4, "a polygon's fan has four points")
+      row.append(SIMD4(Float(f[0].x), Float(f[0].y), Float(f[1].x), Float(f[1].y)))
+      row.append(SIMD4(Float(f[2].x), Float(f[2].y), Float(f[3].x), Float(f[3].y)))
+    }
+    polygons.append(row)
     return polygons.count - 1
   }
 

@@ -97,6 +97,40 @@ import Testing
     #expect(ok, "painter's order differs from depth order")
   }
 
+  /// Random crossing planes.
+  static func randomPlanes(_ n: Int, seed: Int) -> [DepthSort.Plane] {
+    var rng = SeededGenerator(seed: UInt64(seed))
+    return (0..<n).map { _ in
+      let axis = (Double.random(in: -1...1, using: &rng), Double.random(in: -1...1, using: &rng), Double.random(in: -1...1, using: &rng))
+      let t = Transform3D.rotation(Double.random(in: 0...3, using: &rng), axis.0, axis.1, axis.2 + 0.01)
+        .concatenating(.translation(Double.random(in: -30...30, using: &rng), Double.random(in: -30...30, using: &rng), Double.random(in: -30...30, using: &rng)))
+      return DepthSort.Plane(outline: square, toSortSpace: t.concatenating(eye))
+    }
+  }
+
+  /// Enough planes to be sorted on all cores: still a z-buffer's answer.
+  @Test(arguments: [6, 7])
+  func manyPlanesMatchAZBuffer(seed: Int) {
+    let planes = Self.randomPlanes(40, seed: seed)
+    #expect(planes.count >= DepthSort.parallelMinimum)
+    let r = DepthSort.order(planes, epsilon: 0.05)
+    #expect(r.pieces.count > 2 * planes.count)
+    let ok = Self.paintersOrderIsDepthOrder(planes, r)
+    #expect(ok, "painter's order differs from depth order")
+  }
+
+  /// Sorting on all cores gives the pieces, outlines and cuts of sorting on one, in the
+  /// same order.
+  @Test func parallelSortIsTheSequentialOne() {
+    let planes = Self.randomPlanes(60, seed: 8)
+    let one = DepthSort.order(planes, epsilon: 0.05, parallel: false)
+    let all = DepthSort.order(planes, epsilon: 0.05, parallel: true)
+    #expect(one.pieces.count > 3 * planes.count)
+    #expect(one.pieces.map(\.plane) == all.pieces.map(\.plane))
+    #expect(one.pieces.map { one.outline(of: $0) } == all.pieces.map { all.outline(of: $0) })
+    #expect(one.pieces.map { one.cuts(of: $0) } == all.pieces.map { all.cuts(of: $0) })
+  }
+
   /// Checks the order on a grid of screen points, away from ties.
   static func paintersOrderIsDepthOrder(_ planes: [DepthSort.Plane], _ r: DepthSort.Result) -> Bool {
     let eqs = planes.map { p in DepthSort.equation(DepthSort.clipInFront(p.outline, p.toSortSpace).map { DepthSort.project(p.toSortSpace, $0) }) }

@@ -1,8 +1,7 @@
 import Strata
 
 extension DepthSort {
-  /// A polygon's vertex: in its plane, and in sort space after the divide (w kept in the
-  /// fourth component).
+  /// A polygon's vertex: in its plane, and in sort space after the divide.
   struct Vertex {
     var local: SIMD2<Double>
     /// x, y and z after the divide.
@@ -19,117 +18,147 @@ extension DepthSort {
     var isCut: Bool
   }
 
-  /// The BSP tree: nodes, vertices and pending lists in a few pooled arrays, built
-  /// and walked with explicit stacks, so that sorting allocates next to nothing per piece
-  /// and deep trees cannot exhaust a thread's stack.
+  /// The BSP tree, built in the order it is drawn: a list is split by its first polygon,
+  /// then the far side's list is sorted, then the splitter and the polygons coplanar with
+  /// it are drawn, then the near side's list. Nothing waits for a walk, so the tree itself
+  /// is never stored: each piece goes to the result as soon as it is known, while its
+  /// vertices are still in the cache.
+  ///
+  /// Lists, vertices and pending work are stacks. When a list's subtree is drawn, the
+  /// vertices its splits made are dropped, so the vertex pool holds only the path being
+  /// worked on and stays in the cache (PLANES200: at most 11,205 of the 239,136 vertices
+  /// its splits make); deep trees cannot exhaust a thread's stack. Lists of two, most of
+  /// the lists near the leaves, are ordered without the stacks (`pair`).
   struct Tree {
-    struct Node {
-      /// The splitter's plane: normal and offset.
-      var equation: SIMD4<Double>
-      /// The splitting polygon and those coplanar with it, in document order: a run of
-      /// `coplanarPool`.
-      var coplanarStart: Int
-      var coplanarCount: Int
-      var front = -1
-      var back = -1
+    /// What is left to do, last first.
+    enum Work {
+      /// Sort the list at `start` of the polygon stack (its top).
+      case list(start: Int, count: Int)
+      /// Draw these polygons of the stack (its top), in order.
+      case draw(start: Int, count: Int)
+      /// Drop the vertices from `from` on: the subtree that made them is drawn.
+      case release(from: Int)
     }
 
-    let planes: [Plane]
+    let transforms: [Transform3D]
     let equations: [SIMD4<Double>]
     let epsilon: Double
-    var nodes: [Node] = []
     var vertices: [Vertex] = []
-    var coplanarPool: [Polygon] = []
+    var result = Result(pieces: [], usedTree: true)
 
-    init(planes: [Plane], equations: [SIMD4<Double>], epsilon: Double) {
-      self.planes = planes; self.equations = equations; self.epsilon = epsilon
+    init(transforms: [Transform3D], equations: [SIMD4<Double>], epsilon: Double) {
+      self.transforms = transforms; self.equations = equations; self.epsilon = epsilon
     }
 
     /// Adds a whole polygon (a plane, or its part in front of the eye) to the vertex pool.
     mutating func add(plane: Int, local: [Point]) -> Polygon {
       let start = vertices.count
-      let t = planes[plane].toSortSpace
+      let t = transforms[plane]
       for p in local { vertices.append(Self.vertex(p, t)) }
       return Polygon(plane: plane, start: start, count: local.count, isCut: false)
     }
 
-    /// Builds the tree of `polys` (document order): each list's first polygon splits the rest.
+    /// Sorts `polys` (document order) into `result`, back to front: each list's first
+    /// polygon splits the rest; the side away from the viewer is drawn first.
     ///
-    /// Pending lists live on one stack of polygons: the list being split is always the top
-    /// one, and is replaced by its back list and then its front list, so the front is next.
-    mutating func build(_ polys: [Polygon]) {
+    /// - Complexity: O(p·d) for p pieces in a tree of depth d; memory O(pieces) for the
+    ///   result and O(vertices on the current path) besides.
+    mutating func sort(_ polys: [Polygon]) {
+      result.pieces.reserveCapacity(polys.count * 4)
       var stack = polys
-      // Pending lists: (start in `stack`, count, parent node, is the parent's front side).
-      var work: [(Int, Int, Int, Bool)] = [(0, polys.count, -1, false)]
+      var work: [Work] = [.list(start: 0, count: polys.count)]
       var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = []
-      while let (start, count, parent, isFront) = work.popLast() {
-        let root = stack[start]
-        let eq = equations[root.plane]
-        front.removeAll(keepingCapacity: true)
-        back.removeAll(keepingCapacity: true)
-        coplanar.removeAll(keepingCapacity: true)
-        coplanar.append(root)
-        for k in (start + 1)..<(start + count) {
-          let q = stack[k]
-          let (positive, negative) = sides(q, eq)
-          if !positive && !negative {
-            coplanar.append(q)
-          } else if !negative {
-            front.append(q)
-          } else if !positive {
-            back.append(q)
-          } else {
-            split(q, eq, front: &front, back: &back)
+      while let next = work.popLast() {
+        switch next {
+        case .release(let from):
+          vertices.removeSubrange(from...)
+        case .draw(let start, let count):
+          for k in start..<(start + count) { append(stack[k]) }
+          stack.removeSubrange(start...)
+        case .list(let start, let count):
+          let root = stack[start]
+          guard count > 1 else {
+            append(root)
+            stack.removeLast()
+            continue
           }
-        }
-        if coplanar.count > 1 { coplanar.sort { $0.plane < $1.plane } }
-        nodes.append(Node(equation: eq, coplanarStart: coplanarPool.count, coplanarCount: coplanar.count))
-        coplanarPool += coplanar
-        let index = nodes.count - 1
-        if parent >= 0 {
-          if isFront { nodes[parent].front = index } else { nodes[parent].back = index }
-        }
-        stack.removeSubrange(start...)
-        if !back.isEmpty {
-          work.append((stack.count, back.count, index, false))
-          stack += back
-        }
-        if !front.isEmpty {
-          work.append((stack.count, front.count, index, true))
-          stack += front
+          let mark = vertices.count
+          let eq = equations[root.plane]
+          if count == 2 {
+            pair(root, stack[start + 1], eq)
+            stack.removeSubrange(start...)
+            vertices.removeSubrange(mark...)
+            continue
+          }
+          divide(stack[start..<(start + count)], eq, front: &front, back: &back, coplanar: &coplanar)
+          stack.removeSubrange(start...)
+          // The viewer looks along −z from +z: with eq.z > 0 the front side is nearer.
+          let towardsViewer = eq.z > 0
+          if vertices.count > mark { work.append(.release(from: mark)) }
+          let near = towardsViewer ? front : back, far = towardsViewer ? back : front
+          if !near.isEmpty {
+            work.append(.list(start: stack.count, count: near.count))
+            stack += near
+          }
+          work.append(.draw(start: stack.count, count: coplanar.count))
+          stack += coplanar
+          if !far.isEmpty {
+            work.append(.list(start: stack.count, count: far.count))
+            stack += far
+          }
         }
       }
     }
 
-    /// The pieces back to front: at each node, the side away from the viewer first.
-    func walk() -> Result {
-      var result = Result(pieces: [], usedTree: true)
-      guard !nodes.isEmpty else { return result }
-      result.pieces.reserveCapacity(coplanarPool.count)
-      let outlineVertices = coplanarPool.reduce(0) { $0 + ($1.isCut ? $1.count : 0) }
-      result.outlinePool.reserveCapacity(outlineVertices)
-      result.cutEdgePool.reserveCapacity(outlineVertices)
-      // (node, whether its far side was done: its own polygons and near side come next)
-      var stack: [(Int, Bool)] = [(0, false)]
-      while let (i, expanded) = stack.popLast() {
-        let n = nodes[i]
-        // The viewer looks along −z from +z: with n.z > 0 the front side is nearer.
-        let towardsViewer = n.equation.z > 0
-        let far = towardsViewer ? n.back : n.front, near = towardsViewer ? n.front : n.back
-        if expanded {
-          for k in n.coplanarStart..<(n.coplanarStart + n.coplanarCount) { append(coplanarPool[k], to: &result) }
-          if near >= 0 { stack.append((near, false)) }
+    /// Divides `list` by the plane `eq` of its first polygon: the polygons on its front
+    /// side, those on its back side (either side of a polygon crossing it, cut), and the
+    /// first with those coplanar with it, in document order.
+    mutating func divide(
+      _ list: ArraySlice<Polygon>, _ eq: SIMD4<Double>,
+      front: inout [Polygon], back: inout [Polygon], coplanar: inout [Polygon]
+    ) {
+      front.removeAll(keepingCapacity: true)
+      back.removeAll(keepingCapacity: true)
+      coplanar.removeAll(keepingCapacity: true)
+      coplanar.append(list[list.startIndex])
+      for q in list.dropFirst() {
+        let (positive, negative) = sides(q, eq)
+        if !positive && !negative {
+          coplanar.append(q)
+        } else if !negative {
+          front.append(q)
+        } else if !positive {
+          back.append(q)
         } else {
-          stack.append((i, true))
-          if far >= 0 { stack.append((far, false)) }
+          let (f, b) = split(q, eq)
+          if let f { front.append(f) }
+          if let b { back.append(b) }
         }
       }
-      return result
+      if coplanar.count > 1 { coplanar.sort { $0.plane < $1.plane } }
+    }
+
+    /// Sorts a list of two, `root` and `q`, as `sort` would, without its stacks: the most
+    /// common list by far (near the leaves, which are most of the tree).
+    mutating func pair(_ root: Polygon, _ q: Polygon, _ eq: SIMD4<Double>) {
+      let (positive, negative) = sides(q, eq)
+      let towardsViewer = eq.z > 0
+      if !positive && !negative {
+        if q.plane < root.plane { append(q); append(root) } else { append(root); append(q) }
+      } else if !negative || !positive {
+        // In front and nearer, or behind and farther: after the root.
+        if !negative == towardsViewer { append(root); append(q) } else { append(q); append(root) }
+      } else {
+        let (front, back) = split(q, eq)
+        if let f = towardsViewer ? back : front { append(f) }
+        append(root)
+        if let n = towardsViewer ? front : back { append(n) }
+      }
     }
 
     /// Adds the piece `p` stands for: the plane whole, or its outline (copied to the
     /// result's pool, with which of its edges are cuts).
-    func append(_ p: Polygon, to result: inout Result) {
+    mutating func append(_ p: Polygon) {
       guard p.isCut else {
         result.pieces.append(Piece(plane: p.plane, outline: nil))
         return
@@ -167,27 +196,42 @@ extension DepthSort {
       return (positive, negative)
     }
 
-    /// Cuts `q` by the plane `eq` and adds its front and back parts to the lists (a part
+    /// Cuts `q` by the plane `eq` and returns its front and back parts (a part
     /// with less than a triangle is dropped).
     ///
     /// Cuts are made in the plane's coordinates: the distance to `eq` times w is affine
     /// there (the line `cutLine`), so a cut point is exact, and both parts get the same one.
-    mutating func split(_ q: Polygon, _ eq: SIMD4<Double>, front: inout [Polygon], back: inout [Polygon]) {
+    mutating func split(_ q: Polygon, _ eq: SIMD4<Double>) -> (front: Polygon?, back: Polygon?) {
+      var parts: (front: Polygon?, back: Polygon?) = (nil, nil)
       let line = cutLine(q.plane, eq)
-      let t = planes[q.plane].toSortSpace
+      let t = transforms[q.plane]
+      // The cut points made for the front part, for the back part (a convex polygon
+      // crosses a plane at two edges).
+      var first = (edge: -1, vertex: Vertex(local: .zero, x: 0, y: 0, z: 0))
+      var second = first
       for keep in stride(from: 1, through: -1, by: -2) {
         let start = vertices.count
         for k in 0..<q.count {
-          let a = vertices[q.start + k], b = vertices[q.start + (k + 1) % q.count]
+          let next = k + 1 < q.count ? k + 1 : 0
+          let a = vertices[q.start + k], b = vertices[q.start + next]
           let sa = side(a, eq), sb = side(b, eq)
           if sa * keep >= 0 { vertices.append(a) }
           if sa * sb < 0 {
-            let ga = line.x * a.local.x + line.y * a.local.y + line.z
-            let gb = line.x * b.local.x + line.y * b.local.y + line.z
-            let p = a.local + (b.local - a.local) * (ga / (ga - gb))
+            var v: Vertex
+            if first.edge == k {
+              v = first.vertex
+            } else if second.edge == k {
+              v = second.vertex
+            } else {
+              let ga = line.x * a.local.x + line.y * a.local.y + line.z
+              let gb = line.x * b.local.x + line.y * b.local.y + line.z
+              let p = a.local + (b.local - a.local) * (ga / (ga - gb))
+              v = Self.vertex(Point(x: p.x, y: p.y), t)
+              if first.edge < 0 { first = (k, v) } else if second.edge < 0 { second = (k, v) }
+            }
             // Entering the kept side, the edge goes on along a → b; leaving it, along the cut.
-            let leaving = sa * keep > 0
-            vertices.append(Self.vertex(Point(x: p.x, y: p.y), t, cutEdge: leaving || a.cutEdge))
+            v.cutEdge = sa * keep > 0 || a.cutEdge
+            vertices.append(v)
           }
         }
         let count = vertices.count - start
@@ -202,15 +246,16 @@ extension DepthSort {
           if side(a, eq) == 0 && side(b, eq) == 0 { vertices[k].cutEdge = true }
         }
         let part = Polygon(plane: q.plane, start: start, count: count, isCut: true)
-        if keep > 0 { front.append(part) } else { back.append(part) }
+        if keep > 0 { parts.front = part } else { parts.back = part }
       }
+      return parts
     }
 
     /// The line of plane `plane`'s coordinates where it meets the plane `eq`: the distance
     /// to `eq` times w, `n·(x, y, z) + d·w` of the homogeneous image of (u, v), which is
     /// affine in (u, v). Positive on `eq`'s front side (w > 0 in front of the eye).
     func cutLine(_ plane: Int, _ eq: SIMD4<Double>) -> SIMD3<Double> {
-      let m = planes[plane].toSortSpace
+      let m = transforms[plane]
       let a = eq.x * m.m11 + eq.y * m.m12 + eq.z * m.m13 + eq.w * m.m14
       let b = eq.x * m.m21 + eq.y * m.m22 + eq.z * m.m23 + eq.w * m.m24
       let c = eq.x * m.m41 + eq.y * m.m42 + eq.z * m.m43 + eq.w * m.m44

@@ -1,5 +1,4 @@
 import Strata
-import StrataSync
 
 /// Orders the planes of a 3D rendering context (a `TransformLayer`'s sublayers) back to
 /// front, splitting planes that cross, as Chromium's and WebKit's compositors do: a BSP
@@ -16,8 +15,9 @@ import StrataSync
 ///   does not matter and the planes keep document order without a tree.
 ///
 /// Work is O(n²) for n planes that do not cross and grows with the pieces made when they do
-/// (`Result.pieces`); the tree is built and walked without recursion, so deep trees cannot
-/// exhaust a thread's stack.
+/// (`Result.pieces`). The tree is built in drawing order and never stored (`Tree`), without
+/// recursion, so deep trees cannot exhaust a thread's stack; contexts of many planes are
+/// sorted on all cores with the same result (`sortInParallel`).
 public enum DepthSort {
   /// A plane of the context: a convex outline in its own coordinates and its map to sort
   /// space (homogeneous; the divide by w gives x and y on the context's flattening plane and
@@ -75,9 +75,6 @@ public enum DepthSort {
     }
   }
 
-  /// Vertex pools of finished sorts, for the next ones (a few: sorts may run at once).
-  static let vertexPools = Locked<[[Vertex]]>([])
-
   /// Points with w below this (homogeneous, sort space) are cut away: behind the eye.
   static let minimumW = 1e-6
 
@@ -87,6 +84,11 @@ public enum DepthSort {
   /// - Parameter epsilon: the thickness of a plane, in sort-space units (Chromium: 0.05 device
   ///   pixels).
   public static func order(_ planes: [Plane], epsilon: Double) -> Result {
+    order(planes, epsilon: epsilon, parallel: true)
+  }
+
+  /// `order(_:epsilon:)`, on one core unless `parallel` (the same result either way).
+  static func order(_ planes: [Plane], epsilon: Double, parallel: Bool) -> Result {
     var equations: [SIMD4<Double>] = []
     var outlines: [(Int, [Point])] = []
     for (i, p) in planes.enumerated() {
@@ -101,18 +103,10 @@ public enum DepthSort {
     if !anyOverlap(outlines.map { i, o in o.map { project(planes[i].toSortSpace, $0) } }) {
       return Result(pieces: outlines.map { Piece(plane: $0.0, outline: nil) }, usedTree: false)
     }
-    var tree = Tree(planes: planes, equations: equations, epsilon: epsilon)
-    // The vertex pool grows to many times the planes' vertices where they cross; a pool
-    // kept from an earlier sort saves growing it (and faulting its pages in) every frame.
-    tree.vertices = vertexPools.withLock { $0.popLast() } ?? []
-    defer {
-      tree.vertices.removeAll(keepingCapacity: true)
-      let kept = tree.vertices
-      vertexPools.withLock { if $0.count < 4 { $0.append(kept) } }
-    }
+    var tree = Tree(transforms: planes.map(\.toSortSpace), equations: equations, epsilon: epsilon)
     let polys = outlines.map { tree.add(plane: $0.0, local: $0.1) }
-    tree.build(polys)
-    return tree.walk()
+    if parallel && polys.count >= parallelMinimum { sortInParallel(polys, &tree) } else { tree.sort(polys) }
+    return tree.result
   }
 
   /// `(x/w, y/w, z/w, w)` of a plane point.

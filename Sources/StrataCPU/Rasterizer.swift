@@ -51,6 +51,8 @@ struct Rasterizer {
           }
         case .solidMask:
           solidMaskRow(d, row: &row, y: y, xs: xs, xe: xe)
+        case .perspectiveImage(let nearest):
+          perspectiveImageRow(d, nearest: nearest, mapping!, levels, base, row: &row, y: yc, xs: xs, xe: xe)
         case .general:
           generalRow(Bytes.self, d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
         }
@@ -428,6 +430,9 @@ extension PreparedDraw {
     case axisAlignedSolid
     /// A coverage mask tinted with a solid colour, source-over and unclipped.
     case solidMask
+    /// Hard-edged, unclipped, source-over image in a perspective plane with one filter
+    /// (`nearest` or linear, no level of detail): eight pixels unprojected at once.
+    case perspectiveImage(nearest: Bool)
     case general
   }
 
@@ -442,6 +447,11 @@ extension PreparedDraw {
     // loop's sum form (`plainImageSumRow`); other plus-lighter draws by the general loop.
     let maskTint = d.texture.map { $0.mapping.tint != .one } == true && !d.tintsColour
     if d.additive && (d.texture == nil || maskTint || d.occluder != nil) { return .general }
+    if let t = d.texture?.mapping, !d.isAffine, !d.additive, !t.needsLevelOfDetail, !d.hasRadii, d.ring == nil,
+      d.shadow == nil, d.occluder == nil, d.softEdges == 0, d.clips.isEmpty, t.magFilter != .trilinear
+    {
+      return .perspectiveImage(nearest: t.magFilter == .nearest)
+    }
     if let t = d.texture?.mapping {
       guard d.isAffine, !d.hasRadii, d.ring == nil, d.shadow == nil, d.softEdges == 0, d.clips.isEmpty else { return .general }
       let j = Coverage.Jacobian(dudx: d.inv.0, dudy: d.inv.1, dvdx: d.inv.3, dvdy: d.inv.4)

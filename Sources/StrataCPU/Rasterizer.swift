@@ -230,6 +230,20 @@ struct Rasterizer {
       }
       return true
     }
+    if !nearest && !tinted && perPixelOccluder == nil {
+      // Two pixels at a time (`bilinearPairs`), around the occluded run if any.
+      let k: WidePixel.Pair? = colourTint ? WidePixel.Pair(lowHalf: tint, highHalf: tint) : nil
+      bilinearPairs(
+        first, skip0, s: &s, t: &tt, ds: ds, dt: dt, px, rowPixels: rowPixels, maxX: maxX, maxY: maxY,
+        colourTint: k, opacity: opacity, row: &dst, origin: origin)
+      if skip0 < last {
+        s &+= ds &* Int64(skip1 - skip0); tt &+= dt &* Int64(skip1 - skip0)
+        bilinearPairs(
+          skip1, last, s: &s, t: &tt, ds: ds, dt: dt, px, rowPixels: rowPixels, maxX: maxX, maxY: maxY,
+          colourTint: k, opacity: opacity, row: &dst, origin: origin)
+      }
+      return true
+    }
     var x = first
     while x < last {
       if x == skip0 {

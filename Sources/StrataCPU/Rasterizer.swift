@@ -184,9 +184,22 @@ struct Rasterizer {
     let maxX = Int64(w) - 1, maxY = Int64(h) - 1
     // Texel indices are `Int`: an image may hold more than 2^31 texels.
     let rowPixels = Int(w)
+    if tinted && !nearest && perPixelOccluder == nil {
+      // A shadow mask: only the alpha channel matters (every channel holds it); filtered
+      // alone, the tint scaled by it, two pixels blended at a time, around the occluded run.
+      maskPairs(
+        first, skip0, s: &s, t: &tt, ds: ds, dt: dt, px, rowPixels: rowPixels, maxX: maxX, maxY: maxY,
+        tint: tint, opacity: opacity, row: &dst, origin: origin)
+      if skip0 < last {
+        s &+= ds &* Int64(skip1 - skip0); tt &+= dt &* Int64(skip1 - skip0)
+        maskPairs(
+          skip1, last, s: &s, t: &tt, ds: ds, dt: dt, px, rowPixels: rowPixels, maxX: maxX, maxY: maxY,
+          tint: tint, opacity: opacity, row: &dst, origin: origin)
+      }
+      return true
+    }
     if tinted && !nearest {
-      // A shadow mask: only the alpha channel matters (every channel holds it); filter it
-      // alone and scale the tint by it.
+      // A shadow mask with a per-pixel occluder: the same, one pixel at a time.
       var x = first
       while x < last {
         if x == skip0 {

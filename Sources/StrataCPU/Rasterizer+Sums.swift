@@ -122,7 +122,8 @@ extension Rasterizer {
       return true
     }
     guard limit(i.0, cu, d.x0, d.x1), limit(i.3, cv, d.y0, d.y1) else { return nil }
-    var first = max(xs, Int(saturating: (lo - 0.5).rounded(.up))), last = min(xe, Int(saturating: (hi - 0.5).rounded(.up)) + 1)
+    var first = max(xs, Int(saturating: ExactRounding.ceil(lo - 0.5)))
+    var last = min(xe, Int(saturating: ExactRounding.ceil(hi - 0.5)) + 1)
     // Edge pixels of the solved range are re-checked exactly.
     func inside(_ x: Int) -> Bool {
       let X = Float(x) + 0.5
@@ -154,8 +155,8 @@ extension Rasterizer {
     guard abs(s0) < range, abs(t0) < range, abs(s1) < range, abs(t1) < range, abs(sx) < range, abs(ty) < range
     else { return nil }
     return (
-      Int64((s0 * 65536).rounded()), Int64((t0 * 65536).rounded()), Int64((sx * 65536).rounded()),
-      Int64((ty * 65536).rounded())
+      Int64(ExactRounding.round(s0 * 65536)), Int64(ExactRounding.round(t0 * 65536)),
+      Int64(ExactRounding.round(sx * 65536)), Int64(ExactRounding.round(ty * 65536))
     )
   }
 }

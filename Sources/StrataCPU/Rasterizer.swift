@@ -79,8 +79,8 @@ struct Rasterizer {
       for (px, py) in poly where abs(py - yc) <= 1 { lo = min(lo, px); hi = max(hi, px) }
       if lo > hi { return nil }
     }
-    let xs = max(bx0, Int(saturating: (lo - 0.5).rounded(.up)) - 1)
-    let xe = min(bx1, Int(saturating: (hi - 0.5).rounded(.up)) + 1)
+    let xs = max(bx0, Int(saturating: ExactRounding.ceil(lo - 0.5)) - 1)
+    let xe = min(bx1, Int(saturating: ExactRounding.ceil(hi - 0.5)) + 1)
     return xs < xe ? (xs, xe) : nil
   }
 
@@ -109,7 +109,7 @@ struct Rasterizer {
     // Pixel x is inside when u(x + 0.5) = i.0 (x + 0.5) + i.2 lies in [ua, ub).
     var a = (ua - i.2) / i.0 - 0.5, b = (ub - i.2) / i.0 - 0.5
     if i.0 < 0 { swap(&a, &b) }
-    let fx0 = max(xs, Int(saturating: a.rounded(.up))), fx1 = min(xe, Int(saturating: b.rounded(.up)))
+    let fx0 = max(xs, Int(saturating: ExactRounding.ceil(a))), fx1 = min(xe, Int(saturating: ExactRounding.ceil(b)))
     return fx0 < fx1 ? (fx0, fx1) : nil
   }
 
@@ -145,7 +145,7 @@ struct Rasterizer {
     let w = lv.width, h = lv.height
     let i = d.inv
     let occluder = d.occluder
-    let opacity = UInt16((d.opacity * 255).rounded())
+    let opacity = UInt16(ExactRounding.round(d.opacity * 255))
     _ = occluder
     // A tint scales a shadow mask's alpha into the colour; a sprite's colour tint
     // multiplies every channel (`colourTint`).
@@ -171,8 +171,8 @@ struct Rasterizer {
         var a = (o.x0 + inset(rl) - cu) / i.0 - 0.5, b = (o.x1 - inset(rr) - cu) / i.0 - 0.5
         if i.0 < 0 { swap(&a, &b) }
         // Whole pixels strictly inside (one pixel of margin for the arcs' rounding).
-        skip0 = max(first, Int(saturating: a.rounded(.up)) + 1)
-        skip1 = min(last, Int(saturating: b.rounded(.up)) - 1)
+        skip0 = max(first, Int(saturating: ExactRounding.ceil(a)) + 1)
+        skip1 = min(last, Int(saturating: ExactRounding.ceil(b)) - 1)
         if skip0 >= skip1 { skip0 = last; skip1 = last }
       }
     }

@@ -75,10 +75,13 @@ extension Rasterizer {
       } else {
         let (x0, x1, fx) = Self.linearIndices(s, size: wF)
         let (y0, y1, fy) = Self.linearIndices(tt, size: hF)
+        // The four texel indices of every lane, in vector lanes (no scalar arithmetic per
+        // pixel but the reads).
         let r0 = y0 &* rowPixels, r1 = y1 &* rowPixels
+        let i00 = r0 &+ x0, i01 = r0 &+ x1, i10 = r1 &+ x0, i11 = r1 &+ x1
         for k in 0..<n where ok[k] {
-          let t00 = Self.float4(px[Int(r0[k] &+ x0[k])]), t01 = Self.float4(px[Int(r0[k] &+ x1[k])])
-          let t10 = Self.float4(px[Int(r1[k] &+ x0[k])]), t11 = Self.float4(px[Int(r1[k] &+ x1[k])])
+          let t00 = Self.float4(px[Int(i00[k])]), t01 = Self.float4(px[Int(i01[k])])
+          let t10 = Self.float4(px[Int(i10[k])]), t11 = Self.float4(px[Int(i11[k])])
           let a = fx[k], b = fy[k]
           // `TextureSampler.bilinear`, term for term.
           let top = t00 + (t01 - t00) * a

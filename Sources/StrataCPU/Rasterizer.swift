@@ -319,10 +319,21 @@ struct Rasterizer {
     // tested at once and an empty word is passed over whole. `bytes` is the byte view of a
     // bounds-checked span (marked unsafe, the load still checks its range).
     let raw = unsafe bytes.bytes
+    // A fully covered pixel's source is the colour itself (255 · (1/255) is exactly 1 in
+    // `Float`), so eight of them in a row are blended with the factor computed once here,
+    // or stored when the colour is opaque (the factor is then 0): the same bytes as `blend`.
+    let keep = 1 - color.w * (1 / 255), opaque = color.w == 255, solid = PixelMath.bytes(color)
     var x = a
     while x + 8 <= b {
       let word = unsafe raw.unsafeLoadUnaligned(fromByteOffset: start + x, as: UInt64.self)
-      if word != 0 {
+      if word == UInt64.max {
+        let o = x - origin
+        if opaque {
+          for k in 0..<8 { row[o + k] = solid }
+        } else {
+          for k in 0..<8 { row[o + k] = PixelMath.bytes(color + Self.float4(row[o + k]) * keep) }
+        }
+      } else if word != 0 {
         for k in 0..<8 {
           let byte = bytes[start + x + k]
           if byte != 0 { blend(&row, x + k - origin, color * (Float(byte) * (1 / 255))) }

@@ -22,7 +22,8 @@ extension Rasterizer {
   static let perspectiveLimit = 1 << 22
 
   /// Draws pixels `xs..<xe` of row `yc` of a `.perspectiveImage` draw; falls back to
-  /// `generalRow` (the same pixels) where the device x or the image leaves the exact range.
+  /// `generalRow` (the same pixels) where the device x or the image leaves the exact range
+  /// (or the image is empty).
   ///
   /// - Complexity: O(xe − xs): per eight pixels, one unprojection with its divides in
   ///   vector lanes, then four texel reads, the bilinear lerps and the blend per pixel.
@@ -33,7 +34,7 @@ extension Rasterizer {
   ) {
     let lv = levels[0].size
     let limit = Self.perspectiveLimit
-    guard Int(lv.width) < limit, Int(lv.height) < limit, Int(lv.width) * Int(lv.height) <= Int(Int32.max),
+    guard lv.width > 0, lv.height > 0, Int(lv.width) < limit, Int(lv.height) < limit, Int(lv.width) * Int(lv.height) <= Int(Int32.max),
       xs > -limit, xe < limit
     else {
       generalRow(Bytes.self, d, t, levels, px, row: &dst, y: y, xs: xs, xe: xe)

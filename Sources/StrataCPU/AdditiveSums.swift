@@ -75,7 +75,9 @@ struct AdditiveSums {
         for i in a..<b {
           let s = sums[base + i]
           guard s != .zero else { continue }
-          row[i] = PixelMath.bytes(pointwiseMin(SIMD4<Float>(row[i]) + s, SIMD4(repeating: 255)))
+          let sum = SIMD4<Float>(row[i]) + s
+          // `min` by compare and select: the generic `pointwiseMin` is not inlined.
+          row[i] = PixelMath.bytes(sum.replacing(with: 255, where: sum .> 255))
           sums[base + i] = .zero
         }
       }

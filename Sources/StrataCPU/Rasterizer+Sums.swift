@@ -66,7 +66,7 @@ extension Rasterizer {
     // A sprite at its image's size, unturned (S4's particles): one texel per pixel along
     // the row and the same weights at every pixel. Where both texel columns and rows lie
     // inside the image, no clamp is needed and each pixel reads only its right-hand pair
-    // (the left-hand pair is the last pixel's): `unitRun`, the pixels `unit0..<unit1`.
+    // (the left-hand pair is the last pixel's): `unitPairs`, the pixels `unit0..<unit1`.
     var unit0 = last, unit1 = last
     if !nearest && ds == 1 << 16 && dt == 0 && tt >> 16 >= 0 && tt >> 16 < maxY {
       let ix0 = s >> 16
@@ -77,7 +77,7 @@ extension Rasterizer {
     var x = first
     while x < last {
       if x == unit0 {
-        unitRun(s: s, tt: tt, rowPixels, px, scale, sums: &sums, origin: origin, unit0, unit1)
+        unitPairs(s: s, tt: tt, rowPixels, px, scale, sums: &sums, origin: origin, unit0, unit1)
         s &+= ds &* Int64(unit1 - unit0)
         x = unit1
         continue
@@ -106,31 +106,6 @@ extension Rasterizer {
     return true
   }
 
-  /// Pixels `x0..<x1` of a sprite row stepping one texel a pixel from `s`, `tt` (48.16
-  /// fixed point, less half a texel), every texel pair inside the image: the same weights
-  /// and rounding as `plainImageSumRow`'s general pixel, without the clamps, and each
-  /// texel read once.
-  ///
-  /// - Complexity: O(x1 − x0): two texel reads and three lerps a pixel.
-  @inline(__always)
-  func unitRun(
-    s: Int64, tt: Int64, _ rowPixels: Int, _ px: Span<SIMD4<UInt8>>, _ scale: SIMD4<Float>,
-    sums: inout MutableSpan<SIMD4<Float>>, origin: Int, _ x0: Int, _ x1: Int
-  ) {
-    let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
-    let r0 = Int(tt >> 16) &* rowPixels, r1 = r0 &+ rowPixels
-    var p = Int(s >> 16)
-    var a = WidePixel.widen(px[r0 &+ p]), c = WidePixel.widen(px[r1 &+ p])
-    for x in x0..<x1 {
-      let b = WidePixel.widen(px[r0 &+ p &+ 1]), d = WidePixel.widen(px[r1 &+ p &+ 1])
-      let v = WidePixel.lerp(WidePixel.lerp(a, b, fx), WidePixel.lerp(c, d, fx), fy)
-      (a, c) = (b, d)
-      p &+= 1
-      if v == .zero { continue }
-      sums[x &- origin] += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: v)) * scale
-    }
-  }
-
   /// The pixels of row `y` (within `xs..<xe`) whose centres lie inside the draw's
   /// rectangle, solved from its affine map (u = i0·X + c_u, v = i3·X + c_v along the row)
   /// so that a loop over them needs no bounds test; nil when there are none.
@@ -147,7 +122,8 @@ extension Rasterizer {
       return true
     }
     guard limit(i.0, cu, d.x0, d.x1), limit(i.3, cv, d.y0, d.y1) else { return nil }
-    var first = max(xs, Int(saturating: (lo - 0.5).rounded(.up))), last = min(xe, Int(saturating: (hi - 0.5).rounded(.up)) + 1)
+    var first = max(xs, Int(saturating: ExactRounding.ceil(lo - 0.5)))
+    var last = min(xe, Int(saturating: ExactRounding.ceil(hi - 0.5)) + 1)
     // Edge pixels of the solved range are re-checked exactly.
     func inside(_ x: Int) -> Bool {
       let X = Float(x) + 0.5
@@ -179,8 +155,8 @@ extension Rasterizer {
     guard abs(s0) < range, abs(t0) < range, abs(s1) < range, abs(t1) < range, abs(sx) < range, abs(ty) < range
     else { return nil }
     return (
-      Int64((s0 * 65536).rounded()), Int64((t0 * 65536).rounded()), Int64((sx * 65536).rounded()),
-      Int64((ty * 65536).rounded())
+      Int64(ExactRounding.round(s0 * 65536)), Int64(ExactRounding.round(t0 * 65536)),
+      Int64(ExactRounding.round(sx * 65536)), Int64(ExactRounding.round(ty * 65536))
     )
   }
 }

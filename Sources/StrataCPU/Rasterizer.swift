@@ -51,6 +51,8 @@ struct Rasterizer {
           }
         case .solidMask:
           solidMaskRow(d, row: &row, y: y, xs: xs, xe: xe)
+        case .perspectiveImage(let nearest):
+          perspectiveImageRow(d, nearest: nearest, mapping!, levels, base, row: &row, y: yc, xs: xs, xe: xe)
         case .general:
           generalRow(Bytes.self, d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
         }
@@ -77,8 +79,8 @@ struct Rasterizer {
       for (px, py) in poly where abs(py - yc) <= 1 { lo = min(lo, px); hi = max(hi, px) }
       if lo > hi { return nil }
     }
-    let xs = max(bx0, Int(saturating: (lo - 0.5).rounded(.up)) - 1)
-    let xe = min(bx1, Int(saturating: (hi - 0.5).rounded(.up)) + 1)
+    let xs = max(bx0, Int(saturating: ExactRounding.ceil(lo - 0.5)) - 1)
+    let xe = min(bx1, Int(saturating: ExactRounding.ceil(hi - 0.5)) + 1)
     return xs < xe ? (xs, xe) : nil
   }
 
@@ -107,7 +109,7 @@ struct Rasterizer {
     // Pixel x is inside when u(x + 0.5) = i.0 (x + 0.5) + i.2 lies in [ua, ub).
     var a = (ua - i.2) / i.0 - 0.5, b = (ub - i.2) / i.0 - 0.5
     if i.0 < 0 { swap(&a, &b) }
-    let fx0 = max(xs, Int(saturating: a.rounded(.up))), fx1 = min(xe, Int(saturating: b.rounded(.up)))
+    let fx0 = max(xs, Int(saturating: ExactRounding.ceil(a))), fx1 = min(xe, Int(saturating: ExactRounding.ceil(b)))
     return fx0 < fx1 ? (fx0, fx1) : nil
   }
 
@@ -143,7 +145,7 @@ struct Rasterizer {
     let w = lv.width, h = lv.height
     let i = d.inv
     let occluder = d.occluder
-    let opacity = UInt16((d.opacity * 255).rounded())
+    let opacity = UInt16(ExactRounding.round(d.opacity * 255))
     _ = occluder
     // A tint scales a shadow mask's alpha into the colour; a sprite's colour tint
     // multiplies every channel (`colourTint`).
@@ -169,8 +171,8 @@ struct Rasterizer {
         var a = (o.x0 + inset(rl) - cu) / i.0 - 0.5, b = (o.x1 - inset(rr) - cu) / i.0 - 0.5
         if i.0 < 0 { swap(&a, &b) }
         // Whole pixels strictly inside (one pixel of margin for the arcs' rounding).
-        skip0 = max(first, Int(saturating: a.rounded(.up)) + 1)
-        skip1 = min(last, Int(saturating: b.rounded(.up)) - 1)
+        skip0 = max(first, Int(saturating: ExactRounding.ceil(a)) + 1)
+        skip1 = min(last, Int(saturating: ExactRounding.ceil(b)) - 1)
         if skip0 >= skip1 { skip0 = last; skip1 = last }
       }
     }
@@ -182,9 +184,22 @@ struct Rasterizer {
     let maxX = Int64(w) - 1, maxY = Int64(h) - 1
     // Texel indices are `Int`: an image may hold more than 2^31 texels.
     let rowPixels = Int(w)
+    if tinted && !nearest && perPixelOccluder == nil {
+      // A shadow mask: only the alpha channel matters (every channel holds it); filtered
+      // alone, the tint scaled by it, two pixels blended at a time, around the occluded run.
+      maskPairs(
+        first, skip0, s: &s, t: &tt, ds: ds, dt: dt, px, rowPixels: rowPixels, maxX: maxX, maxY: maxY,
+        tint: tint, opacity: opacity, row: &dst, origin: origin)
+      if skip0 < last {
+        s &+= ds &* Int64(skip1 - skip0); tt &+= dt &* Int64(skip1 - skip0)
+        maskPairs(
+          skip1, last, s: &s, t: &tt, ds: ds, dt: dt, px, rowPixels: rowPixels, maxX: maxX, maxY: maxY,
+          tint: tint, opacity: opacity, row: &dst, origin: origin)
+      }
+      return true
+    }
     if tinted && !nearest {
-      // A shadow mask: only the alpha channel matters (every channel holds it); filter it
-      // alone and scale the tint by it.
+      // A shadow mask with a per-pixel occluder: the same, one pixel at a time.
       var x = first
       while x < last {
         if x == skip0 {
@@ -225,6 +240,20 @@ struct Rasterizer {
         let c = WidePixel.mul255(tint, a)
         if c == .zero { continue }
         dst[o] = WidePixel.narrow(c.w == 255 ? c : WidePixel.over(c, WidePixel.widen(dst[o])))
+      }
+      return true
+    }
+    if !nearest && !tinted && perPixelOccluder == nil {
+      // Two pixels at a time (`bilinearPairs`), around the occluded run if any.
+      let k: WidePixel.Pair? = colourTint ? WidePixel.Pair(lowHalf: tint, highHalf: tint) : nil
+      bilinearPairs(
+        first, skip0, s: &s, t: &tt, ds: ds, dt: dt, px, rowPixels: rowPixels, maxX: maxX, maxY: maxY,
+        colourTint: k, opacity: opacity, row: &dst, origin: origin)
+      if skip0 < last {
+        s &+= ds &* Int64(skip1 - skip0); tt &+= dt &* Int64(skip1 - skip0)
+        bilinearPairs(
+          skip1, last, s: &s, t: &tt, ds: ds, dt: dt, px, rowPixels: rowPixels, maxX: maxX, maxY: maxY,
+          colourTint: k, opacity: opacity, row: &dst, origin: origin)
       }
       return true
     }
@@ -290,10 +319,21 @@ struct Rasterizer {
     // tested at once and an empty word is passed over whole. `bytes` is the byte view of a
     // bounds-checked span (marked unsafe, the load still checks its range).
     let raw = unsafe bytes.bytes
+    // A fully covered pixel's source is the colour itself (255 · (1/255) is exactly 1 in
+    // `Float`), so eight of them in a row are blended with the factor computed once here,
+    // or stored when the colour is opaque (the factor is then 0): the same bytes as `blend`.
+    let keep = 1 - color.w * (1 / 255), opaque = color.w == 255, solid = PixelMath.bytes(color)
     var x = a
     while x + 8 <= b {
       let word = unsafe raw.unsafeLoadUnaligned(fromByteOffset: start + x, as: UInt64.self)
-      if word != 0 {
+      if word == UInt64.max {
+        let o = x - origin
+        if opaque {
+          for k in 0..<8 { row[o + k] = solid }
+        } else {
+          for k in 0..<8 { row[o + k] = PixelMath.bytes(color + Self.float4(row[o + k]) * keep) }
+        }
+      } else if word != 0 {
         for k in 0..<8 {
           let byte = bytes[start + x + k]
           if byte != 0 { blend(&row, x + k - origin, color * (Float(byte) * (1 / 255))) }
@@ -428,6 +468,9 @@ extension PreparedDraw {
     case axisAlignedSolid
     /// A coverage mask tinted with a solid colour, source-over and unclipped.
     case solidMask
+    /// Hard-edged, unclipped, source-over image in a perspective plane with one filter
+    /// (`nearest` or linear, no level of detail): eight pixels unprojected at once.
+    case perspectiveImage(nearest: Bool)
     case general
   }
 
@@ -442,6 +485,11 @@ extension PreparedDraw {
     // loop's sum form (`plainImageSumRow`); other plus-lighter draws by the general loop.
     let maskTint = d.texture.map { $0.mapping.tint != .one } == true && !d.tintsColour
     if d.additive && (d.texture == nil || maskTint || d.occluder != nil) { return .general }
+    if let t = d.texture?.mapping, !d.isAffine, !d.additive, !t.needsLevelOfDetail, !d.hasRadii, d.ring == nil,
+      d.shadow == nil, d.occluder == nil, d.softEdges == 0, d.clips.isEmpty, t.magFilter != .trilinear
+    {
+      return .perspectiveImage(nearest: t.magFilter == .nearest)
+    }
     if let t = d.texture?.mapping {
       guard d.isAffine, !d.hasRadii, d.ring == nil, d.shadow == nil, d.softEdges == 0, d.clips.isEmpty else { return .general }
       let j = Coverage.Jacobian(dudx: d.inv.0, dudy: d.inv.1, dvdx: d.inv.3, dvdy: d.inv.4)

@@ -185,7 +185,8 @@ struct InstanceData {
     // first (1/256 px on llvmpipe): a quad exactly the rectangle lost or gained the pixels
     // whose centres lie within 1/512 px of an edge. Grown by 1/32 px, the quad holds them
     // all, and the shader's test decides as the CPU does.
-    if !simple && softEdges.isEmpty && Self.decidesEdgesPerPixel(draw.shape) {
+    // The SIMPLE ROUNDED build decides its hard edges per pixel too (draw.frag).
+    if (!simple || rounded) && softEdges.isEmpty && Self.decidesEdgesPerPixel(draw.shape) {
       values[3] = Self.expansion(draw, rect: rect) / 64
     }
     let variant = Variant(

@@ -10,7 +10,11 @@ import Testing
 /// px before it decides; before the quads were moved to the rule's pixel boundaries (or
 /// grown, for the full build) such an edge took or lost the whole row on the GPU only.
 /// Found by the differential fuzzer (`strata-fuzz`, seed 13: a spring settling at
-/// y = 37.50001). The expected rows follow from the rule alone.
+/// y = 37.50001). The SIMPLE ROUNDED build tested its hard edges on a layer point
+/// interpolated from the corners the GPU snapped, and took or lost such rows (seeds 251
+/// and 529, and 135 when its corners were moved); it now computes the layer point of each
+/// centre as the CPU does, in a quad grown by 1/32 px. The expected rows follow from the
+/// rule alone.
 @Suite(.serialized, .enabled(if: GPU.runs, GPU.skipReason)) struct GLHardEdgeTests {
   /// The rows of a 16x10 canvas whose centres lie in `[y0, y0 + height)` (a centre
   /// exactly on an edge goes to the side at larger device y, also for a flipped layer).
@@ -52,11 +56,6 @@ import Testing
       // the CPU ([2, 3] for [1.5, 4.5)): its rows are cut to the device bounds [y0, y1)
       // and then tested in the layer plane, where the two edges swap sides.
       if paint == 3 && y0 == 1.5 { continue }
-      // Not yet either: the ROUNDED build tests its hard edges on the interpolated layer
-      // point, from corners the GPU snapped, so an edge a hair from a row of centres still
-      // takes or loses it there (moving its corners lost the row exactly on an edge,
-      // strata-fuzz seed 135; Fuzz/differential).
-      if paint == 4 && y0 != 1.5 && y0 != 2 && y0 != 2.25 { continue }
       let root = Layer()
       root.bounds = Rect(x: 0, y: 0, width: 16, height: 10)
       root.anchorPoint = .zero

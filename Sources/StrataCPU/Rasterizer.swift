@@ -92,8 +92,12 @@ struct Rasterizer {
     let top = v < (d.y0 + d.y1) * 0.5
     let rl = top ? d.radii[0] : d.radii[2], rr = top ? d.radii[1] : d.radii[3]
     // Coverage is 1 where the pixel centre lies half a pixel inside the arc: the circle
-    // shrunk by that much (plus a little for rounding) bounds the fast run.
-    let m = 0.5 * max(abs(1 / i.0), abs(1 / i.4)) + 0.01
+    // shrunk by that much (plus a little for rounding) bounds the fast run. Half a pixel
+    // is `0.5 · |i.0|` layer units across x (`i.0` is du/dx, layer units per pixel; the
+    // map has no rotation here), `0.5 · |i.4|` across y. (The reciprocal, pixels per
+    // unit, was used before: right at scale 1, too small a margin below it, so at scale
+    // 0.5 pixels of the arc's ramp were filled as fully covered; fuzz seeds 783 and 582.)
+    let m = 0.51 * max(abs(i.0), abs(i.4))
     func inset(_ r: Float) -> Float {
       guard r > 0 else { return 0 }
       let dy = top ? (d.y0 + r) - v : v - (d.y1 - r)

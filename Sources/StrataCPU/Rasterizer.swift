@@ -33,7 +33,7 @@ struct Rasterizer {
     guard x0 < x1 else { return }
     for y in rows {
       let yc = Float(y) + 0.5
-      guard let (xs, xe) = span(d.polygon, yc, x0, x1) else { continue }
+      guard let (xs, xe) = span(d.polygon, yc, x0, x1, reach: d.reach) else { continue }
       // The row belongs to this worker's band, and is borrowed once.
       unsafe surface.withRow(y) { row in
         switch d.path {
@@ -59,18 +59,38 @@ struct Rasterizer {
   }
 
   /// The pixels of row `yc` that the convex polygon may touch, padded by one pixel so that
-  /// the per-pixel test (and anti-aliasing) decides at the edges.
+  /// the per-pixel test (and anti-aliasing) decides at the edges. With a `reach`, the
+  /// polygon's extent over the rows `yc ± reach` (the part of each edge in that band),
+  /// so that an anti-aliased edge's ramp outside the outline is drawn too (strata-fuzz seed
+  /// 906: the row just below a nearly horizontal edge was drawn only near a vertex).
   @inline(__always)
-  func span(_ poly: [(Float, Float)], _ yc: Float, _ bx0: Int, _ bx1: Int) -> (Int, Int)? {
+  func span(_ poly: [(Float, Float)], _ yc: Float, _ bx0: Int, _ bx1: Int, reach: Float = 0) -> (Int, Int)? {
     var lo = Float.infinity, hi = -Float.infinity
     var j = poly.count - 1
-    for i in 0..<poly.count {
-      let (ax, ay) = poly[j], (bx, by) = poly[i]
-      if (ay <= yc) != (by <= yc) {
-        let x = ax + (yc - ay) * (bx - ax) / (by - ay)
-        lo = min(lo, x); hi = max(hi, x)
+    if reach > 0 {
+      let ya = yc - reach, yb = yc + reach
+      for i in 0..<poly.count {
+        let (ax, ay) = poly[j], (bx, by) = poly[i]
+        j = i
+        guard max(ay, by) >= ya, min(ay, by) <= yb else { continue }
+        if ay == by {
+          lo = min(lo, ax, bx); hi = max(hi, ax, bx)
+          continue
+        }
+        // The edge's ends clamped into the band, on the edge (x is linear in y).
+        let s = (bx - ax) / (by - ay)
+        let xa = ax + (min(max(ay, ya), yb) - ay) * s, xb = ax + (min(max(by, ya), yb) - ay) * s
+        lo = min(lo, xa, xb); hi = max(hi, xa, xb)
       }
-      j = i
+    } else {
+      for i in 0..<poly.count {
+        let (ax, ay) = poly[j], (bx, by) = poly[i]
+        if (ay <= yc) != (by <= yc) {
+          let x = ax + (yc - ay) * (bx - ax) / (by - ay)
+          lo = min(lo, x); hi = max(hi, x)
+        }
+        j = i
+      }
     }
     // Rows that only graze a vertex still get the padded neighbourhood.
     if lo > hi {

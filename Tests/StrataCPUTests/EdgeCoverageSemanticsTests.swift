@@ -54,4 +54,34 @@ import Testing
     }
     #expect(ramps >= 8)
   }
+
+  /// A layer with anti-aliased edges turned by 3°: the pixels just outside its nearly
+  /// horizontal long edges have the edge's ramp all along them, not only near the corners.
+  /// The CPU took a row's pixels from where the outline crosses the row's centre (padded
+  /// by a pixel), which misses the ramp's centres half a pixel outside a shallow edge
+  /// (seed 906, a gradient turned 14° whose row below its edge was drawn near a vertex only).
+  @Test(arguments: Backend.available)
+  func antialiasedShallowEdgesHaveTheirRampAllAlong(_ backend: Backend) throws {
+    let l = Layer()
+    l.bounds = Rect(x: 0, y: 0, width: 40, height: 8)
+    l.position = Point(x: 32, y: 16)
+    l.backgroundColor = Color(1, 1, 1)
+    l.allowsEdgeAntialiasing = true
+    let angle = 3 * Double.pi / 180
+    l.transform = Transform3D.rotation(angle, 0, 0, 1)
+    let out = try Self.render(l, 64, 32, scale: 1, on: backend)
+    var outside = 0
+    for y in 0..<32 {
+      for x in 0..<64 {
+        // The centre in the layer's bounds (turned back about the position).
+        let (dx, dy) = (Double(x) + 0.5 - 32, Double(y) + 0.5 - 16)
+        let u = cos(angle) * dx + sin(angle) * dy + 20, v = -sin(angle) * dx + cos(angle) * dy + 4
+        let c = min(Self.ramp(u), Self.ramp(40 - u), Self.ramp(v), Self.ramp(8 - v))
+        if c > 0 && (v < 0 || v > 8) { outside += 1 }
+        let want = Int((c * 255).rounded())
+        #expect(abs(Self.alpha(out, x, y) - want) <= 2, "\(backend) pixel \(x) \(y): \(Self.alpha(out, x, y)), want \(want)")
+      }
+    }
+    #expect(outside >= 30)
+  }
 }

@@ -25,6 +25,13 @@ in vec2 v_st;
 uniform sampler2D u_mask;
 in float v_full;
 #endif
+#ifdef EXACT
+// A quad that is not screen-aligned decides its hard edges here (see draw.vert).
+flat in vec3 v_exact0;
+flat in vec3 v_exact1;
+flat in vec3 v_exact2;
+flat in vec4 v_exactRect;
+#endif
 #ifdef ROUNDED
 // A solid rounded rectangle in an affine plane: the layer point of the pixel centre (the
 // CPU's Projection.unproject with w = 1, not a point interpolated between corners the GPU
@@ -43,6 +50,10 @@ void main() {
 #ifdef BOUNDED
   vec2 d = gl_FragCoord.xy + u_origin;
   if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;
+#endif
+#ifdef EXACT
+  vec3 q = unproject(v_exact0, v_exact1, v_exact2, gl_FragCoord.xy + u_origin);
+  if (q.z <= 0.0 || !(q.x >= v_exactRect.x && q.x < v_exactRect.z && q.y >= v_exactRect.y && q.y < v_exactRect.w)) discard;
 #endif
 #ifdef TEXTURED
   fragColor = texture(u_texture, v_st) * v_color;

@@ -33,6 +33,17 @@ uniform vec2 u_origin;     // device position of the target's pixel (0, 0)
 
 #ifdef SIMPLE
 uniform highp sampler2D u_texture;
+#ifdef EXACT
+// A SIMPLE quad that is not screen-aligned (turned, sheared, in perspective): grown by
+// 1/32 px (InstanceData), its fragments keep the centres whose layer point (the CPU's
+// Projection.unproject, from the map's rows) lies in [x0, x1) x [y0, y1), so that the
+// rasteriser's snapped edges decide nothing (strata-fuzz seed 987: a centre 0.0003 px
+// outside a turned layer's edge was drawn). Flat: such a quad is no rectangle for llvmpipe.
+flat out vec3 v_exact0;
+flat out vec3 v_exact1;
+flat out vec3 v_exact2;
+flat out vec4 v_exactRect;
+#endif
 #ifdef ROUNDED
 // The device -> layer map's rows (constant, so they interpolate to themselves without
 // `flat`): the fragment computes its layer point from its centre exactly as the CPU does.
@@ -97,6 +108,12 @@ void main() {
   gl_Position = vec4(X * (2.0 / u_viewport.x) - W, Y * (2.0 / u_viewport.y) - W, 0.0, W);
 #ifdef SIMPLE
   v_bounds = a_bounds;
+#ifdef EXACT
+  v_exact0 = a_inv0.xyz;
+  v_exact1 = a_inv1.xyz;
+  v_exact2 = a_inv2.xyz;
+  v_exactRect = a_rect;
+#endif
 #ifdef ROUNDED
   v_row0 = a_inv0.xyz;
   v_row1 = a_inv1.xyz;

@@ -197,6 +197,15 @@ struct InstanceData {
     let variant = Variant(
       simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear,
       rounded: simple && rounded, additive: draw.blendMode == .plusLighter, mask: simple && solidMask, exact: exact)
+    // A SIMPLE solid writes its colour as it is, and llvmpipe's linear rasteriser (which
+    // takes such screen-aligned rectangles once their shader has run, so from a process's
+    // second frame on) converts it to 8 bits as trunc(c · 256), not round(c · 255): 0.77
+    // became 197, not 196, and a colour dodge over it 3 levels off (strata-fuzz seed 774,
+    // which agreed when rendered first). Given as an exact level k / 255, both rasterisers
+    // write k, as the CPU does (and as GL's blending quantises the source to anyway).
+    if variant.simple && !variant.textured && !variant.rounded && !variant.mask {
+      for i in 36..<40 { values[i] = (min(max(values[i], 0), 1) * 255).rounded() / 255 }
+    }
     return (values.map { Float($0) }, variant)
   }
 

@@ -203,7 +203,8 @@ struct InstanceData {
     // became 197, not 196, and a colour dodge over it 3 levels off (strata-fuzz seed 774,
     // which agreed when rendered first). Given as an exact level k / 255, both rasterisers
     // write k, as the CPU does (and as GL's blending quantises the source to anyway).
-    if variant.simple && !variant.textured && !variant.rounded && !variant.mask {
+    // Not plus-lighter draws: they are summed unrounded in a float target, as on the CPU.
+    if variant.simple && !variant.textured && !variant.rounded && !variant.mask && !variant.additive {
       for i in 36..<40 { values[i] = (min(max(values[i], 0), 1) * 255).rounded() / 255 }
     }
     return (values.map { Float($0) }, variant)

@@ -25,10 +25,21 @@ in vec2 v_st;
 uniform sampler2D u_mask;
 in float v_full;
 #endif
+#ifdef EXACT
+// A quad that is not screen-aligned decides its hard edges here (see draw.vert).
+flat in vec3 v_exact0;
+flat in vec3 v_exact1;
+flat in vec3 v_exact2;
+flat in vec4 v_exactRect;
+#endif
 #ifdef ROUNDED
-// A solid rounded rectangle in an affine plane: only pixels in the corner squares need
-// coverage; the interpolated layer point and the constant Jacobian give it.
-in vec2 v_uv;
+// A solid rounded rectangle in an affine plane: the layer point of the pixel centre (the
+// CPU's Projection.unproject with w = 1, not a point interpolated between corners the GPU
+// snapped, which took or lost centres exactly on a hard edge: strata-fuzz seeds 251 and
+// 529) and the constant Jacobian give its coverage; the quad is grown by 1/32 px so that
+// this test, not the rasteriser, decides the hard edges.
+in vec3 v_row0;
+in vec3 v_row1;
 in vec4 v_rect;
 in vec4 v_radii;
 in vec4 v_jacobian;
@@ -40,10 +51,16 @@ void main() {
   vec2 d = gl_FragCoord.xy + u_origin;
   if (d.x < v_bounds.x || d.x >= v_bounds.z || d.y < v_bounds.y || d.y >= v_bounds.w) discard;
 #endif
+#ifdef EXACT
+  vec3 q = unproject(v_exact0, v_exact1, v_exact2, gl_FragCoord.xy + u_origin);
+  if (q.z <= 0.0 || !(q.x >= v_exactRect.x && q.x < v_exactRect.z && q.y >= v_exactRect.y && q.y < v_exactRect.w)) discard;
+#endif
 #ifdef TEXTURED
   fragColor = texture(u_texture, v_st) * v_color;
 #elif defined(ROUNDED)
-  fragColor = v_color * roundedRectCoverage(v_uv, v_rect, v_radii, 0, v_jacobian);
+  vec2 c = gl_FragCoord.xy + u_origin;
+  vec2 p = vec2(v_row0.x * c.x + v_row0.y * c.y + v_row0.z, v_row1.x * c.x + v_row1.y * c.y + v_row1.z);
+  fragColor = v_color * roundedRectCoverage(p, v_rect, v_radii, 0, v_jacobian);
 #elif defined(MASK)
   // A solid coverage mask (a shape's fill or stroke): the pixel reads its own byte, as
   // the full shader does. v_st is the pixel centre in the mask's texels (exact to far

@@ -33,8 +33,22 @@ uniform vec2 u_origin;     // device position of the target's pixel (0, 0)
 
 #ifdef SIMPLE
 uniform highp sampler2D u_texture;
+#ifdef EXACT
+// A SIMPLE quad that is not screen-aligned (turned, sheared, in perspective): grown by
+// 1/32 px (InstanceData), its fragments keep the centres whose layer point (the CPU's
+// Projection.unproject, from the map's rows) lies in [x0, x1) x [y0, y1), so that the
+// rasteriser's snapped edges decide nothing (strata-fuzz seed 987: a centre 0.0003 px
+// outside a turned layer's edge was drawn). Flat: such a quad is no rectangle for llvmpipe.
+flat out vec3 v_exact0;
+flat out vec3 v_exact1;
+flat out vec3 v_exact2;
+flat out vec4 v_exactRect;
+#endif
 #ifdef ROUNDED
-out vec2 v_uv;               // the layer point, interpolated
+// The device -> layer map's rows (constant, so they interpolate to themselves without
+// `flat`): the fragment computes its layer point from its centre exactly as the CPU does.
+out vec3 v_row0;
+out vec3 v_row1;
 out vec4 v_rect;
 out vec4 v_radii;
 out vec4 v_jacobian;         // constant in an affine plane
@@ -82,9 +96,8 @@ void main() {
   // and its layer point recomputed there: the first column inside x >= X is
   // ceil(X - 0.5), and so is the end of x < X. (A centre exactly on an edge goes to the
   // side at larger device coordinates, GL's top-left rule and the CPU's row spans, also
-  // when the layer's axis points the other way.) Not the ROUNDED build: it tests its
-  // edges on the interpolated layer point, which a moved corner would shift by rounding
-  // (it lost the column of centres exactly on an edge at x.5).
+  // when the layer's axis points the other way.) Not the ROUNDED build: its quad is grown
+  // by 1/32 px (InstanceData) and its fragments test the layer point of their centres.
   if (e == 0.0 && a_fwd0.y == 0.0 && a_fwd0.w == 0.0 && a_fwd1.z == 0.0 && a_fwd1.w == 0.0 && a_texel2.z == 1.0
       && a_fwd0.x != 0.0 && a_fwd1.x != 0.0) {
     X = ceil(X - 0.5);
@@ -119,8 +132,15 @@ void main() {
   gl_Position = vec4(X * (2.0 / u_viewport.x) - W, Y * (2.0 / u_viewport.y) - W, 0.0, W);
 #ifdef SIMPLE
   v_bounds = a_bounds;
+#ifdef EXACT
+  v_exact0 = a_inv0.xyz;
+  v_exact1 = a_inv1.xyz;
+  v_exact2 = a_inv2.xyz;
+  v_exactRect = a_rect;
+#endif
 #ifdef ROUNDED
-  v_uv = corner;
+  v_row0 = a_inv0.xyz;
+  v_row1 = a_inv1.xyz;
   v_rect = a_rect;
   v_radii = a_radii;
   v_jacobian = vec4(a_inv0.x, a_inv0.y, a_inv1.x, a_inv1.y);

@@ -33,6 +33,11 @@ struct PreparedDraw: Sendable {
   /// Pixels the next draw paints opaquely (skipped here).
   let occluder: (x0: Float, y0: Float, x1: Float, y1: Float, radii: SIMD4<Float>)?
   let softEdges: UInt8
+  /// How far above and below a row's centre (device pixels) the outline is looked at for
+  /// the row's pixels: 1 when an edge is anti-aliased (its ramp reaches centres half a pixel
+  /// outside it, which on a nearly horizontal edge lie many pixels beyond where the outline
+  /// crosses the row), else 0 (hard edges are decided at the centre).
+  let reach: Float
   /// Premultiplied 0…255 colour with the opacity applied (solid paint only).
   let color: SIMD4<Float>
   let opacity: Float
@@ -90,6 +95,7 @@ struct PreparedDraw: Sendable {
     }
     hasRadii = radii != .zero
     softEdges = d.edgeAntialiasing.rawValue
+    reach = softEdges != 0 || polygonEdges.contains { $0.w != 0 } ? 1 : 0
     opacity = Float(min(max(d.opacity, 0), 1))
     var gradient: PreparedGradient? = nil
     var tints = false

@@ -28,7 +28,7 @@ extension Rasterizer {
   ) {
     for y in rows {
       let yc = Float(y) + 0.5
-      guard let (xs, xe) = span(d.polygon, yc, x0, x1) else { continue }
+      guard let (xs, xe) = span(d.polygon, yc, x0, x1, reach: d.reach) else { continue }
       sums.withRow(y, columns: xs, xe) { row, origin in
         if case .plainImage(let nearest) = d.path, let t = mapping,
           plainImageSumRow(d, nearest: nearest, t, levels[0].size, base, row: &row, origin: origin, y: yc, xs: xs, xe: xe)

@@ -33,7 +33,7 @@ struct Rasterizer {
     guard x0 < x1 else { return }
     for y in rows {
       let yc = Float(y) + 0.5
-      guard let (xs, xe) = span(d.polygon, yc, x0, x1) else { continue }
+      guard let (xs, xe) = span(d.polygon, yc, x0, x1, reach: d.reach) else { continue }
       // The row belongs to this worker's band, and is borrowed once.
       unsafe surface.withRow(y) { row in
         switch d.path {
@@ -61,18 +61,38 @@ struct Rasterizer {
   }
 
   /// The pixels of row `yc` that the convex polygon may touch, padded by one pixel so that
-  /// the per-pixel test (and anti-aliasing) decides at the edges.
+  /// the per-pixel test (and anti-aliasing) decides at the edges. With a `reach`, the
+  /// polygon's extent over the rows `yc ± reach` (the part of each edge in that band),
+  /// so that an anti-aliased edge's ramp outside the outline is drawn too (strata-fuzz seed
+  /// 906: the row just below a nearly horizontal edge was drawn only near a vertex).
   @inline(__always)
-  func span(_ poly: [(Float, Float)], _ yc: Float, _ bx0: Int, _ bx1: Int) -> (Int, Int)? {
+  func span(_ poly: [(Float, Float)], _ yc: Float, _ bx0: Int, _ bx1: Int, reach: Float = 0) -> (Int, Int)? {
     var lo = Float.infinity, hi = -Float.infinity
     var j = poly.count - 1
-    for i in 0..<poly.count {
-      let (ax, ay) = poly[j], (bx, by) = poly[i]
-      if (ay <= yc) != (by <= yc) {
-        let x = ax + (yc - ay) * (bx - ax) / (by - ay)
-        lo = min(lo, x); hi = max(hi, x)
+    if reach > 0 {
+      let ya = yc - reach, yb = yc + reach
+      for i in 0..<poly.count {
+        let (ax, ay) = poly[j], (bx, by) = poly[i]
+        j = i
+        guard max(ay, by) >= ya, min(ay, by) <= yb else { continue }
+        if ay == by {
+          lo = min(lo, ax, bx); hi = max(hi, ax, bx)
+          continue
+        }
+        // The edge's ends clamped into the band, on the edge (x is linear in y).
+        let s = (bx - ax) / (by - ay)
+        let xa = ax + (min(max(ay, ya), yb) - ay) * s, xb = ax + (min(max(by, ya), yb) - ay) * s
+        lo = min(lo, xa, xb); hi = max(hi, xa, xb)
       }
-      j = i
+    } else {
+      for i in 0..<poly.count {
+        let (ax, ay) = poly[j], (bx, by) = poly[i]
+        if (ay <= yc) != (by <= yc) {
+          let x = ax + (yc - ay) * (bx - ax) / (by - ay)
+          lo = min(lo, x); hi = max(hi, x)
+        }
+        j = i
+      }
     }
     // Rows that only graze a vertex still get the padded neighbourhood.
     if lo > hi {
@@ -94,8 +114,12 @@ struct Rasterizer {
     let top = v < (d.y0 + d.y1) * 0.5
     let rl = top ? d.radii[0] : d.radii[2], rr = top ? d.radii[1] : d.radii[3]
     // Coverage is 1 where the pixel centre lies half a pixel inside the arc: the circle
-    // shrunk by that much (plus a little for rounding) bounds the fast run.
-    let m = 0.5 * max(abs(1 / i.0), abs(1 / i.4)) + 0.01
+    // shrunk by that much (plus a little for rounding) bounds the fast run. Half a pixel
+    // is `0.5 · |i.0|` layer units across x (`i.0` is du/dx, layer units per pixel; the
+    // map has no rotation here), `0.5 · |i.4|` across y. (The reciprocal, pixels per
+    // unit, was used before: right at scale 1, too small a margin below it, so at scale
+    // 0.5 pixels of the arc's ramp were filled as fully covered; fuzz seeds 783 and 582.)
+    let m = 0.51 * max(abs(i.0), abs(i.4))
     func inset(_ r: Float) -> Float {
       guard r > 0 else { return 0 }
       let dy = top ? (d.y0 + r) - v : v - (d.y1 - r)

@@ -35,11 +35,14 @@ struct InstanceData {
     var additive = false
     /// SIMPLE solid coverage mask, unclipped (shape fills and strokes).
     var mask = false
+    /// SIMPLE quad that is not screen-aligned: its hard edges are decided per fragment on
+    /// the layer point, exactly (draw.vert), in a quad grown by 1/32 px.
+    var exact = false
 
     var defines: [String] {
       guard simple else { return [] }
       return ["SIMPLE"] + (textured ? ["TEXTURED"] : []) + (bounded ? ["BOUNDED"] : []) + (rounded ? ["ROUNDED"] : [])
-        + (mask ? ["MASK"] : [])
+        + (mask ? ["MASK"] : []) + (exact ? ["EXACT"] : [])
     }
   }
 
@@ -182,7 +185,10 @@ struct InstanceData {
     // first (1/256 px on llvmpipe): a quad exactly the rectangle lost or gained the pixels
     // whose centres lie within 1/512 px of an edge. Grown by 1/32 px, the quad holds them
     // all, and the shader's test decides as the CPU does.
-    if !simple && softEdges.isEmpty && Self.decidesEdgesPerPixel(draw.shape) {
+    // The SIMPLE ROUNDED build decides its hard edges per pixel too (draw.frag), and so do
+    // SIMPLE quads that draw.vert cannot move to the rule's pixel boundaries (EXACT).
+    let exact = simple && !rounded && !solidMask && !Self.isScreenAligned(fwd)
+    if (!simple || rounded || exact) && softEdges.isEmpty && Self.decidesEdgesPerPixel(draw.shape) {
       values[3] = Self.expansion(draw, rect: rect) / 64
     }
     // The polygon's row, with the fan that draw.vert draws instead of the quad (+Fan).
@@ -192,7 +198,17 @@ struct InstanceData {
     }
     let variant = Variant(
       simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear,
-      rounded: simple && rounded, additive: draw.blendMode == .plusLighter, mask: simple && solidMask)
+      rounded: simple && rounded, additive: draw.blendMode == .plusLighter, mask: simple && solidMask, exact: exact)
+    // A SIMPLE solid writes its colour as it is, and llvmpipe's linear rasteriser (which
+    // takes such screen-aligned rectangles once their shader has run, so from a process's
+    // second frame on) converts it to 8 bits as trunc(c · 256), not round(c · 255): 0.77
+    // became 197, not 196, and a colour dodge over it 3 levels off (strata-fuzz seed 774,
+    // which agreed when rendered first). Given as an exact level k / 255, both rasterisers
+    // write k, as the CPU does (and as GL's blending quantises the source to anyway).
+    // Not plus-lighter draws: they are summed unrounded in a float target, as on the CPU.
+    if variant.simple && !variant.textured && !variant.rounded && !variant.mask && !variant.additive {
+      for i in 36..<40 { values[i] = (min(max(values[i], 0), 1) * 255).rounded() / 255 }
+    }
     return (values.map { Float($0) }, variant)
   }
 
@@ -214,6 +230,14 @@ struct InstanceData {
     let ws = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)].map { map.homogeneous($0.0, $0.1).w }
     let lo = ws.min()!, hi = ws.max()!
     return lo <= 0 || hi / lo > 8
+  }
+
+  /// Whether draw.vert moves the quad of the layer → device map `fwd` (nine values) to the
+  /// pixel boundaries of the pixel-centre rule: a scale and translation, the condition
+  /// there (the expansion, zero for SIMPLE hard edges, is the other).
+  static func isScreenAligned(_ fwd: [Double]) -> Bool {
+    let f = fwd.map { Float($0) }  // as the shader reads them
+    return f[1] == 0 && f[3] == 0 && f[6] == 0 && f[7] == 0 && f[8] == 1 && f[0] != 0 && f[4] != 0
   }
 
   /// Shapes whose coverage the full build computes from the layer point alone, zero

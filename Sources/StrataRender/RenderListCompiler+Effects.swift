@@ -17,9 +17,14 @@ extension RenderListCompiler.State {
   static func shadowSigma(radius: Double) -> Double { max(radius, 0) / 2 }
 
   /// The shadow of a plain rounded rectangle, in its own plane: the shape offset by
-  /// `shadowOffset` and blurred analytically. The body drawn next occludes the middle.
+  /// `shadowOffset` and blurred analytically. The body drawn next occludes the middle when
+  /// it is composited source-over (`bodyCovers`): with another blend mode the body is
+  /// blended with what lies behind it, its own shadow included (strata-fuzz seed 2046: a
+  /// layer with `differenceBlendMode` was differenced with the background instead of its
+  /// shadow on the CPU, which skipped the occluded shadow pixels).
   mutating func addAnalyticShadow(
-    _ layer: LayerSnapshot, map: PlaneMap, bounds: Rect, radii: CornerRadii, opacity: Double, clip: Int?
+    _ layer: LayerSnapshot, map: PlaneMap, bounds: Rect, radii: CornerRadii, opacity: Double, clip: Int?,
+    bodyCovers: Bool = true
   ) {
     guard !bounds.isEmpty else { return }
     let sigma = Self.shadowSigma(radius: layer.shadowRadius)
@@ -31,7 +36,7 @@ extension RenderListCompiler.State {
     // The body covers the shadow where it is opaque and hard-edged inside: one device pixel
     // in from its outline (two, to be safe at corners).
     var occluder: Occluder? = nil
-    if let bg = layer.backgroundColor, bg.alpha >= 1, opacity >= 1 {
+    if bodyCovers, let bg = layer.backgroundColor, bg.alpha >= 1, opacity >= 1 {
       let inset = 2 / max(Self.linearScale(map, at: Point(x: bounds.midX, y: bounds.midY)), 1e-9)
       if bounds.width > 2 * inset, bounds.height > 2 * inset {
         occluder = Occluder(rect: bounds.insetBy(dx: inset, dy: inset), radii: radii)

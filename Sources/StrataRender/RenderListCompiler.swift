@@ -110,7 +110,8 @@ public struct RenderListCompiler {
       let pathShadow = shadowVisible ? layer.shadowPath.flatMap { $0.isEmpty ? nil : $0 } : nil
       let analyticShadow = shadowVisible && pathShadow == nil && Self.isPlainRoundedRect(layer)
       if analyticShadow {
-        addAnalyticShadow(layer, map: map, bounds: bounds, radii: radii, opacity: opacity, clip: ownClip ?? clip)
+        addAnalyticShadow(
+          layer, map: map, bounds: bounds, radii: radii, opacity: opacity, clip: ownClip ?? clip, bodyCovers: blend == .sourceOver)
       }
       // With a mask the shadow goes inside the layer's group (below its content), which the
       // mask then cuts, as Core Animation's masking rules cut a shadow path.

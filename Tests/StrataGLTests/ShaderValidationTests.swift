@@ -13,6 +13,7 @@ import Testing
   static let variants: [[String]] = [
     [], ["SIMPLE"], ["SIMPLE", "TEXTURED"], ["SIMPLE", "BOUNDED"], ["SIMPLE", "TEXTURED", "BOUNDED"],
     ["SIMPLE", "ROUNDED"], ["SIMPLE", "BOUNDED", "ROUNDED"], ["SIMPLE", "MASK"], ["SIMPLE", "BOUNDED", "MASK"],
+    ["SIMPLE", "EXACT"], ["SIMPLE", "TEXTURED", "EXACT"], ["SIMPLE", "BOUNDED", "EXACT"], ["SIMPLE", "TEXTURED", "BOUNDED", "EXACT"],
   ]
 
   @Test(arguments: ["draw.vert", "draw.frag"].flatMap { n in variants.map { (n, $0) } } + [("effect.vert", []), ("effect.frag", [])]

@@ -231,8 +231,7 @@ struct Rasterizer {
           x = skip1
           continue
         }
-        let ix = s >> 16, iy = tt >> 16
-        let fx = UInt16(truncatingIfNeeded: (s >> 8) & 0xFF), fy = UInt16(truncatingIfNeeded: (tt >> 8) & 0xFF)
+        let (s0, t0) = (s, tt)
         s &+= ds; tt &+= dt
         let o = x &- origin
         x += 1
@@ -240,26 +239,8 @@ struct Rasterizer {
           let X = Float(x - 1) + 0.5
           if Self.inside(i.0 * X + cu, i.3 * X + cv, oc.x0, oc.y0, oc.x1, oc.y1, oc.radii) { continue }
         }
-        let a00: UInt16, a01: UInt16, a10: UInt16, a11: UInt16
-        if ix >= 0 && ix < maxX && iy >= 0 && iy < maxY {
-          let b = Int(iy) &* rowPixels &+ Int(ix)
-          a00 = UInt16(px[b].w)
-          a01 = UInt16(px[b &+ 1].w)
-          a10 = UInt16(px[b &+ rowPixels].w)
-          a11 = UInt16(px[b &+ rowPixels &+ 1].w)
-        } else {
-          let x0 = Int(min(max(ix, 0), maxX)), x1 = Int(min(max(ix &+ 1, 0), maxX))
-          let y0 = Int(min(max(iy, 0), maxY)), y1 = Int(min(max(iy &+ 1, 0), maxY))
-          a00 = UInt16(px[y0 &* rowPixels &+ x0].w)
-          a01 = UInt16(px[y0 &* rowPixels &+ x1].w)
-          a10 = UInt16(px[y1 &* rowPixels &+ x0].w)
-          a11 = UInt16(px[y1 &* rowPixels &+ x1].w)
-        }
-        // The same rounding as WidePixel.lerp, twice.
-        let top = (a00 &* (256 &- fx) &+ a01 &* fx &+ 128) >> 8
-        let bottom = (a10 &* (256 &- fx) &+ a11 &* fx &+ 128) >> 8
-        var a = (top &* (256 &- fy) &+ bottom &* fy &+ 128) >> 8
-        if opacity < 255 { a = (a &* opacity &+ 127) / 255 }
+        // The pair loop's alpha, one pixel at a time (the same taps and rounding).
+        let a = Self.maskAlpha(s0, t0, px, rowPixels, maxX, maxY, opacity)
         if a == 0 { continue }
         let c = WidePixel.mul255(tint, a)
         if c == .zero { continue }

@@ -63,7 +63,8 @@ struct PreparedDraw: Sendable {
   init(_ d: Draw, clips allClips: [PreparedClip?]) {
     inv = d.map.floatInverse
     isAffine = d.map.toDevice.isAffine
-    let r = d.rect.standardized
+    // Hard edges of a screen-aligned rectangle on the device rule's pixel boundaries (`HardEdges`).
+    let r = d.hardEdgeRect(d.rect, softEdges: d.edgeAntialiasing)
     x0 = Float(r.minX); y0 = Float(r.minY); x1 = Float(r.maxX); y1 = Float(r.maxY)
     var shadow: (x0: Float, y0: Float, x1: Float, y1: Float, radii: SIMD4<Float>, sigma: Float)? = nil
     var continuous = false

@@ -147,7 +147,9 @@ struct InstanceData {
     var t = texelMap ?? TexelMap(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
     if let o = occluder { t = TexelMap(a: o.minX, b: o.minY, c: o.maxX, d: o.maxY, tx: 0, ty: 0) }
     if flags & 8 != 0 { filters.2 = sigma }
-    let r = rect.standardized
+    // Hard edges of a screen-aligned rectangle on the device rule's pixel boundaries, as
+    // the CPU tests them (`HardEdges`; draw.vert's SIMPLE quads move there anyway).
+    let r = draw.hardEdgeRect(rect, softEdges: softEdges)
     let b = draw.deviceBounds
     // Bounds narrower than the quad's own pixels (a pixel-aligned clip) need a test.
     let own = DevicePolygon.pixelBounds(DevicePolygon.project(r, draw.map.toDevice), pad: 0, canvas: canvas)

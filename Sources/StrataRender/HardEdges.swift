@@ -23,17 +23,19 @@ public enum HardEdges {
   /// The rule is monotonic, so the result is a rectangle (possibly empty) with the same
   /// orientation, and two rectangles sharing an edge (an image's tiles) still share it.
   public static func snapped(_ rect: Rect, map: Homography, softEdges: EdgeAntialiasingMask) -> Rect {
-    let f = map.values
-    let g = f.map { Float($0) }
-    guard g[1] == 0, g[3] == 0, g[6] == 0, g[7] == 0, g[8] == 1, g[0] != 0, g[4] != 0 else { return rect }
+    // No arrays: the compiler's 20000 sprites a frame each pass here.
+    let m = map.m
+    guard Float(m.1) == 0, Float(m.3) == 0, Float(m.6) == 0, Float(m.7) == 0, Float(m.8) == 1, Float(m.0) != 0,
+      Float(m.4) != 0
+    else { return rect }
     let r = rect.standardized
     guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return rect }
     // Device coordinate E = a·u + t; the boundary P = ceil(E − 0.5); back: (P − t) / a.
     func snap(_ u: Double, _ a: Double, _ t: Double) -> Double { ((a * u + t - 0.5).rounded(.up) - t) / a }
-    let x0 = softEdges.contains(.layerLeftEdge) ? r.minX : snap(r.minX, f[0], f[2])
-    let x1 = softEdges.contains(.layerRightEdge) ? r.maxX : snap(r.maxX, f[0], f[2])
-    let y0 = softEdges.contains(.layerTopEdge) ? r.minY : snap(r.minY, f[4], f[5])
-    let y1 = softEdges.contains(.layerBottomEdge) ? r.maxY : snap(r.maxY, f[4], f[5])
+    let x0 = softEdges.contains(.layerLeftEdge) ? r.minX : snap(r.minX, m.0, m.2)
+    let x1 = softEdges.contains(.layerRightEdge) ? r.maxX : snap(r.maxX, m.0, m.2)
+    let y0 = softEdges.contains(.layerTopEdge) ? r.minY : snap(r.minY, m.4, m.5)
+    let y1 = softEdges.contains(.layerBottomEdge) ? r.maxY : snap(r.maxY, m.4, m.5)
     guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return rect }
     return Rect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
   }

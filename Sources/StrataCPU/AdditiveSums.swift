@@ -46,6 +46,23 @@ struct AdditiveSums {
     return body(&all, origin)
   }
 
+  /// Notes that device columns `xs..<xe` of device row `y` may change (as `withRow` does),
+  /// for a caller that then borrows the whole buffer once (`withAll`).
+  @inline(__always)
+  mutating func mark(_ y: Int, columns xs: Int, _ xe: Int) {
+    let r = y - y0
+    lo[r] = min(lo[r], xs)
+    hi[r] = max(hi[r], xe)
+  }
+
+  /// Lends the whole buffer to `body`, which may change only the columns `mark` noted;
+  /// device pixel `(x, y)` is at `x − (x0 − (y − y0) · width)`, as `withRow`'s `origin`.
+  @inline(__always)
+  mutating func withAll<R>(_ body: (inout MutableSpan<SIMD4<Float>>) -> R) -> R {
+    var all = sums.mutableSpan
+    return body(&all)
+  }
+
   /// Zeroed buffers of bands gone, by size: a frame's bands need the same few sizes every
   /// time, and allocating (and faulting in) half a megabyte a band cost more than its sums.
   private static let spare = Locked<[Int: [[SIMD4<Float>]]]>([:])

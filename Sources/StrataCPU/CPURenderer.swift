@@ -62,15 +62,15 @@ public struct CPURenderer: Sendable {
 
   /// Renders a run of commands (at one nesting level) into `surface`.
   func render(_ commands: ArraySlice<RenderCommand>, into surface: Surface, _ ctx: Context) {
-    var run: [PreparedDraw] = []
+    var run: [PreparedDraw.Shared] = []
     var i = commands.startIndex
     while i < commands.endIndex {
       switch commands[i] {
       case .draw(let d):
-        run.append(PreparedDraw(d, clips: ctx.clips))
+        run.append(PreparedDraw.Shared(PreparedDraw(d, clips: ctx.clips)))
         i += 1
       case .sprites(let b):
-        for d in b.draws(canvas: ctx.canvas, clips: ctx.prepared) { run.append(PreparedDraw(d, clips: ctx.clips)) }
+        for d in b.draws(canvas: ctx.canvas, clips: ctx.prepared) { run.append(PreparedDraw.Shared(PreparedDraw(d, clips: ctx.clips))) }
         i += 1
       case .beginGroup(let g):
         fill(run, into: surface)
@@ -122,14 +122,15 @@ public struct CPURenderer: Sendable {
   /// (`AdditiveSums`) and adds to its rows once, when the run ends: the exact saturated sum,
   /// rounded once, as the GPU's float accumulation target. Runs are counted over the whole
   /// list, not per band, so the roundings fall where the GPU's do.
-  func fill(_ draws: [PreparedDraw], into surface: Surface) {
+  func fill(_ draws: [PreparedDraw.Shared], into surface: Surface) {
     guard !draws.isEmpty else { return }
     let b = surface.bounds
     let bh = max(1, bandHeight)
     let bandCount = (b.y1 - b.y0 + bh - 1) / bh
     guard bandCount > 0 else { return }
     var bucketList = [[Int32]](repeating: [], count: bandCount)
-    for (i, d) in draws.enumerated() {
+    for (i, shared) in draws.enumerated() {
+      let d = shared.draw
       let y0 = max(d.bounds.y0, b.y0), y1 = min(d.bounds.y1, b.y1)
       guard y0 < y1, max(d.bounds.x0, b.x0) < min(d.bounds.x1, b.x1) else { continue }
       for band in ((y0 - b.y0) / bh)...((y1 - 1 - b.y0) / bh) { bucketList[band].append(Int32(i)) }
@@ -138,8 +139,8 @@ public struct CPURenderer: Sendable {
     // The run of each plus-lighter draw (-1: none).
     var runList = [Int32](repeating: -1, count: draws.count)
     var runCount: Int32 = 0
-    for (i, d) in draws.enumerated() where d.additive {
-      if i == 0 || !draws[i - 1].additive { runCount += 1 }
+    for (i, d) in draws.enumerated() where d.draw.additive {
+      if i == 0 || !draws[i - 1].draw.additive { runCount += 1 }
       runList[i] = runCount - 1
     }
     let runs = runList
@@ -149,16 +150,17 @@ public struct CPURenderer: Sendable {
       var sums: AdditiveSums? = nil
       var current: Int32 = -1
       for i in buckets[band] {
-        let d = draws[Int(i)]
-        let rows = max(y0, d.bounds.y0)..<min(y1, d.bounds.y1)
+        // One reference counted, not the draw copied (hundreds of bytes, several arrays).
+        let shared = draws[Int(i)]
+        let rows = max(y0, shared.draw.bounds.y0)..<min(y1, shared.draw.bounds.y1)
         let run = runs[Int(i)]
         if run != current && current >= 0 { sums!.flush(into: surface) }
         current = run
         if run >= 0 {
           if sums == nil { sums = AdditiveSums(surface: b, rows: y0..<y1) }
-          r.accumulate(d, rows: rows, into: &sums!)
+          r.accumulate(shared.draw, rows: rows, into: &sums!)
         } else {
-          r.fill(d, rows: rows)
+          r.fill(shared.draw, rows: rows)
         }
       }
       if current >= 0 { sums!.flush(into: surface) }

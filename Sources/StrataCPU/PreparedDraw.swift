@@ -59,6 +59,10 @@ struct PreparedDraw: Sendable {
   let tintsColour: Bool
   /// The row loop that draws it (see `RowPath`).
   private(set) var path: RowPath = .general
+  /// The device polygon's extent when it is an axis-aligned rectangle (finite) and the
+  /// draw's rows repeat the same setup (`Rasterizer.spriteRows`): an affine map without
+  /// rotation or shear, hard edges, and a texel map whose s does not depend on v.
+  private(set) var spriteBox: (left: Float, right: Float, top: Float, bottom: Float)? = nil
 
   init(_ d: Draw, clips allClips: [PreparedClip?]) {
     inv = d.map.floatInverse
@@ -125,6 +129,30 @@ struct PreparedDraw: Sendable {
     polygon = d.devicePolygon.map { (Float($0.x), Float($0.y)) }
     bounds = d.deviceBounds
     path = Self.rowPath(self)
+    if isAffine, inv.1 == 0, inv.3 == 0, inv.0 != 0, reach == 0, let t = texture, t.mapping.c == 0 {
+      spriteBox = Self.axisAlignedBox(polygon)
+    }
+  }
+
+  /// The extent of `poly` when it is a rectangle with edges along the axes, all finite.
+  static func axisAlignedBox(_ poly: [(Float, Float)]) -> (left: Float, right: Float, top: Float, bottom: Float)? {
+    guard poly.count == 4, poly.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else { return nil }
+    let (p0, p1, p2, p3) = (poly[0], poly[1], poly[2], poly[3])
+    let across = p0.1 == p1.1 && p1.0 == p2.0 && p2.1 == p3.1 && p3.0 == p0.0
+    let down = p0.0 == p1.0 && p1.1 == p2.1 && p2.0 == p3.0 && p3.1 == p0.1
+    guard across || down else { return nil }
+    return (min(p0.0, p2.0), max(p0.0, p2.0), min(p0.1, p2.1), max(p0.1, p2.1))
+  }
+}
+
+extension PreparedDraw {
+  /// A prepared draw held by reference. `CPURenderer.fill` reads each draw on every band
+  /// it touches; copying the struct out of the array there (hundreds of bytes, and each of
+  /// its arrays counted, atomically, on memory both workers share) was about 7% of S4's
+  /// frame. The references are counted once instead.
+  final class Shared: Sendable {
+    let draw: PreparedDraw
+    init(_ draw: PreparedDraw) { self.draw = draw }
   }
 }
 

@@ -15,14 +15,20 @@ extension Rasterizer {
     guard x0 < x1 else { return }
     if let t = d.texture {
       let levels = t.levels.span
-      accumulate(d, rows: rows, x0, x1, t.mapping, levels, levels[0].texels.span, into: &sums)
+      if case .plainImage(let nearest) = d.path, let box = d.spriteBox, rows.lowerBound >= 0 {
+        spriteRows(d, box, nearest: nearest, rows: rows, x0, x1, t.mapping, levels, levels[0].texels.span, into: &sums)
+        return
+      }
+      accumulateRows(d, rows: rows, x0, x1, t.mapping, levels, levels[0].texels.span, into: &sums)
     } else {
-      accumulate(d, rows: rows, x0, x1, nil, Span(), Span(), into: &sums)
+      accumulateRows(d, rows: rows, x0, x1, nil, Span(), Span(), into: &sums)
     }
   }
 
+  /// The rows of `d` one by one, each with its own setup (`spriteRows` shares it between
+  /// rows where it is the same).
   @inline(__always)
-  private func accumulate(
+  func accumulateRows(
     _ d: PreparedDraw, rows: Range<Int>, _ x0: Int, _ x1: Int, _ mapping: TexelMapping?, _ levels: Span<TextureLevel>,
     _ base: Span<SIMD4<UInt8>>, into sums: inout AdditiveSums
   ) {
@@ -55,6 +61,20 @@ extension Rasterizer {
     guard let start = Self.fixedPointTexels(d, t, nearest: nearest, cu: cu, cv: cv, first: first, last: last) else {
       return false
     }
+    sumRun(d, nearest: nearest, t, lv, px, row: &sums, origin: origin, first: first, last: last, cu: cu, cv: cv, start)
+    return true
+  }
+
+  /// The pixels `first..<last` of a sprite row (`plainImageSumRow`'s inside run), from the
+  /// fixed-point texel coordinates `start` of pixel `first`, added to the sums.
+  ///
+  /// - Complexity: O(last − first); no allocation.
+  @inline(__always)
+  func sumRun(
+    _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<SIMD4<UInt8>>,
+    row sums: inout MutableSpan<SIMD4<Float>>, origin: Int, first: Int, last: Int, cu: Float, cv: Float,
+    _ start: (s: Int64, t: Int64, ds: Int64, dt: Int64)
+  ) {
     var (s, tt) = (start.s, start.t)
     let (ds, dt) = (start.ds, start.dt)
     let i = d.inv
@@ -103,7 +123,6 @@ extension Rasterizer {
       if c == .zero { continue }
       sums[x &- origin] += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: c)) * scale
     }
-    return true
   }
 
   /// The pixels of row `y` (within `xs..<xe`) whose centres lie inside the draw's

@@ -99,6 +99,13 @@ struct Rasterizer {
       for (px, py) in poly where abs(py - yc) <= 1 { lo = min(lo, px); hi = max(hi, px) }
       if lo > hi { return nil }
     }
+    return Self.paddedSpan(lo, hi, bx0, bx1)
+  }
+
+  /// The pixels whose centres lie within a pixel of `lo...hi` (device x), inside
+  /// `bx0..<bx1`: the last step of `span`, shared with `spriteRows`.
+  @inline(__always)
+  static func paddedSpan(_ lo: Float, _ hi: Float, _ bx0: Int, _ bx1: Int) -> (Int, Int)? {
     let xs = max(bx0, Int(saturating: ExactRounding.ceil(lo - 0.5)) - 1)
     let xe = min(bx1, Int(saturating: ExactRounding.ceil(hi - 0.5)) + 1)
     return xs < xe ? (xs, xe) : nil

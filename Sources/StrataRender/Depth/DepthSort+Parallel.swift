@@ -12,15 +12,22 @@ extension DepthSort {
   /// that starts from a copy of the vertices made so far, and their results are joined in
   /// the sequence's order. Each list's sort is the one `Tree.sort` would make, so the
   /// result is identical whatever the number of cores.
+  ///
+  /// The cores take the lists largest first (a list's work grows faster than its length,
+  /// and the last list taken should be a short one), and there are several lists a core,
+  /// so that no core waits long for the others.
   static func sortInParallel(_ polys: [Polygon], _ tree: inout Tree) {
-    var segments = tree.segments(polys, lists: 8, minimum: 16)
+    var segments = tree.segments(polys, lists: 16, minimum: 16)
     let lists = segments.compactMap { if case .list(let l) = $0 { l } else { nil } }
+    let largestFirst = lists.indices.sorted { (lists[$0].count, $1) > (lists[$1].count, $0) }
     let results = Locked([Result?](repeating: nil, count: lists.count))
     let (transforms, equations, epsilon, vertices) = (tree.transforms, tree.equations, tree.epsilon, tree.vertices)
-    DispatchQueue.concurrentPerform(iterations: lists.count) { i in
+    DispatchQueue.concurrentPerform(iterations: lists.count) { k in
+      let i = largestFirst[k]
+      // A tree of its own, with the vertices of its list only (the same values).
       var t = Tree(transforms: transforms, equations: equations, epsilon: epsilon)
-      t.vertices = vertices
-      t.sort(lists[i])
+      let list = lists[i].map { p in t.add(plane: p.plane, vertices: vertices[p.start..<(p.start + p.count)], isCut: p.isCut) }
+      t.sort(list)
       let r = t.result
       results.withLock { $0[i] = r }
     }
@@ -58,7 +65,7 @@ extension DepthSort.Tree {
       }
       guard let (i, _) = largest, case .list(let list) = segments[i] else { break }
       let eq = equations[list[0].plane]
-      divide(list[...], eq, front: &front, back: &back, coplanar: &coplanar)
+      (front, back, coplanar) = divided(list, eq)
       // The far side first (`sort`).
       let towardsViewer = eq.z > 0
       let near = towardsViewer ? front : back, far = towardsViewer ? back : front

@@ -94,7 +94,7 @@ extension DepthSort {
       var stack = polys
       var work: [Work] = [.list(start: 0, count: polys.count)]
       work.reserveCapacity(4 * polys.count)
-      var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = []
+      var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = [], codes: [UInt8] = []
       while let next = work.popLast() {
         switch next {
         case .release(let from):
@@ -114,7 +114,7 @@ extension DepthSort {
             vertexCount = mark
             continue
           }
-          let n = divide(stack, start, count, eq, front: &front, back: &back, coplanar: &coplanar)
+          let n = divide(stack, start, count, eq, front: &front, back: &back, coplanar: &coplanar, codes: &codes)
           // The viewer looks along −z from +z: with eq.z > 0 the front side is nearer.
           let towardsViewer = eq.z > 0
           if vertexCount > mark { work.append(.release(from: mark)) }
@@ -140,38 +140,62 @@ extension DepthSort {
     /// back side (either side of a polygon crossing it, cut), and into `coplanar` the
     /// first with those coplanar with it, in document order. Returns how many each got
     /// (the arrays are scratch, only grown, written by index).
+    ///
+    /// Two passes, each through one span of the vertex pool: every polygon is classified
+    /// (its vertices keep their sides, `classify`), then the polygons are distributed and
+    /// those on both sides cut (`split`), whose new vertices go past all the others, so
+    /// that no split touches a side another polygon still needs.
     mutating func divide(
       _ stack: [Polygon], _ start: Int, _ count: Int, _ eq: SIMD4<Double>,
-      front: inout [Polygon], back: inout [Polygon], coplanar: inout [Polygon]
+      front: inout [Polygon], back: inout [Polygon], coplanar: inout [Polygon], codes: inout [UInt8]
     ) -> (front: Int, back: Int, coplanar: Int) {
       let root = stack[start]
       // Room for every polygon on each side (a polygon goes to one side or is cut in two).
       Self.grow(&front, to: count, with: root)
       Self.grow(&back, to: count, with: root)
       Self.grow(&coplanar, to: count, with: root)
-      var nf = 0, nb = 0, nc = 1
+      Self.grow(&codes, to: count, with: 0)
+      let epsilon = epsilon
+      // Bit 0: a vertex in front; bit 1: one behind.
+      var room = 0
       do {
+        var vs = vertices.mutableSpan, cs = codes.mutableSpan
+        for k in 1..<count {
+          let q = stack[start + k]
+          let code = Self.classify(q, eq, epsilon, &vs)
+          cs[k] = code
+          if code == 3 { room += Self.splitRoom(q) }
+        }
+      }
+      reserveVertices(room)
+      let transforms = transforms
+      var nf = 0, nb = 0, nc = 1
+      var n = vertexCount
+      do {
+        var vs = vertices.mutableSpan
         var fs = front.mutableSpan, bs = back.mutableSpan, cs = coplanar.mutableSpan
+        let codes = codes.span
         cs[0] = root
-        for k in (start + 1)..<(start + count) {
-          let q = stack[k]
-          let (positive, negative) = classify(q, eq)
-          if !positive && !negative {
+        for k in 1..<count {
+          let q = stack[start + k]
+          switch codes[k] {
+          case 0:
             cs[nc] = q
             nc += 1
-          } else if !negative {
+          case 1:
             fs[nf] = q
             nf += 1
-          } else if !positive {
+          case 2:
             bs[nb] = q
             nb += 1
-          } else {
-            let (f, b) = split(q, eq)
+          default:
+            let (f, b) = Self.split(q, eq, transforms[q.plane], epsilon, &vs, &n)
             if let f { fs[nf] = f; nf += 1 }
             if let b { bs[nb] = b; nb += 1 }
           }
         }
       }
+      vertexCount = n
       if nc > 1 { coplanar[..<nc].sort { $0.plane < $1.plane } }
       return (nf, nb, nc)
     }
@@ -183,8 +207,8 @@ extension DepthSort {
 
     /// `divide` of a whole list, into arrays of their own.
     mutating func divided(_ list: [Polygon], _ eq: SIMD4<Double>) -> (front: [Polygon], back: [Polygon], coplanar: [Polygon]) {
-      var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = []
-      let n = divide(list, 0, list.count, eq, front: &front, back: &back, coplanar: &coplanar)
+      var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = [], codes: [UInt8] = []
+      let n = divide(list, 0, list.count, eq, front: &front, back: &back, coplanar: &coplanar, codes: &codes)
       return (Array(front[..<n.front]), Array(back[..<n.back]), Array(coplanar[..<n.coplanar]))
     }
 
@@ -220,126 +244,6 @@ extension DepthSort {
         result.cutEdgePool.append(v.cutEdge)
       }
       result.pieces.append(Piece(plane: p.plane, outline: start..<result.outlinePool.count))
-    }
-
-    /// The vertex of plane point `p` under the plane's map `t`: `DepthSort.project`,
-    /// written out here so that it is inlined (the same operations in the same order).
-    @inline(__always)
-    static func vertex(_ p: Point, _ t: Transform3D) -> Vertex {
-      let x = p.x * t.m11 + p.y * t.m21 + 0 * t.m31 + t.m41
-      let y = p.x * t.m12 + p.y * t.m22 + 0 * t.m32 + t.m42
-      let z = p.x * t.m13 + p.y * t.m23 + 0 * t.m33 + t.m43
-      let w = p.x * t.m14 + p.y * t.m24 + 0 * t.m34 + t.m44
-      return Vertex(local: SIMD2(p.x, p.y), x: x / w, y: y / w, z: z / w)
-    }
-
-    /// Which side of the plane `eq` vertex `v` is on, with the thick plane: 0 within `epsilon`.
-    @inline(__always)
-    func side(_ v: Vertex, _ eq: SIMD4<Double>) -> Int8 { Self.side(v, eq, epsilon) }
-
-    @inline(__always)
-    static func side(_ v: Vertex, _ eq: SIMD4<Double>, _ epsilon: Double) -> Int8 {
-      let d = eq.x * v.x + eq.y * v.y + eq.z * v.z + eq.w
-      return abs(d) <= epsilon ? 0 : (d > 0 ? 1 : -1)
-    }
-
-    /// Whether `q` has vertices strictly in front of and behind the plane `eq`; each
-    /// vertex keeps its side (`Vertex.side`) for `split`, which needs them all.
-    ///
-    /// - Complexity: O(vertices of `q`), one plane equation each.
-    @inline(__always)
-    mutating func classify(_ q: Polygon, _ eq: SIMD4<Double>) -> (positive: Bool, negative: Bool) {
-      var positive = false, negative = false
-      let epsilon = epsilon
-      var vs = vertices.mutableSpan
-      for i in q.start..<(q.start + q.count) {
-        let s = Self.side(vs[i], eq, epsilon)
-        vs[i].side = s
-        if s > 0 { positive = true } else if s < 0 { negative = true }
-      }
-      return (positive, negative)
-    }
-
-    /// Cuts `q` by the plane `eq` and returns its front and back parts (a part
-    /// with less than a triangle is dropped). Reads the sides `classify` left in the
-    /// vertices of `q`.
-    ///
-    /// Cuts are made in the plane's coordinates: the distance to `eq` times w is affine
-    /// there (the line `cutLine`), so a cut point is exact, and both parts get the same one.
-    ///
-    /// - Complexity: O(vertices of `q`); a projection per crossed edge.
-    mutating func split(_ q: Polygon, _ eq: SIMD4<Double>) -> (front: Polygon?, back: Polygon?) {
-      // Each part gets at most two vertices an edge.
-      reserveVertices(4 * q.count)
-      var parts: (front: Polygon?, back: Polygon?) = (nil, nil)
-      let line = cutLine(q.plane, eq)
-      let t = transforms[q.plane]
-      let epsilon = epsilon
-      // The cut points made for the front part, for the back part (a convex polygon
-      // crosses a plane at two edges).
-      var first = (edge: -1, vertex: Vertex(local: .zero, x: 0, y: 0, z: 0))
-      var second = first
-      let last = q.start + q.count - 1
-      var n = vertexCount
-      var vs = vertices.mutableSpan
-      for keep in stride(from: 1 as Int8, through: -1, by: -2) {
-        let start = n
-        for ia in q.start...last {
-          let ib = ia < last ? ia + 1 : q.start
-          let a = vs[ia]
-          let sa = a.side, sb = vs[ib].side
-          if sa * keep >= 0 {
-            vs[n] = a
-            n += 1
-          }
-          if sa * sb < 0 {
-            var v: Vertex
-            if first.edge == ia {
-              v = first.vertex
-            } else if second.edge == ia {
-              v = second.vertex
-            } else {
-              let b = vs[ib]
-              let ga = line.x * a.local.x + line.y * a.local.y + line.z
-              let gb = line.x * b.local.x + line.y * b.local.y + line.z
-              let p = a.local + (b.local - a.local) * (ga / (ga - gb))
-              v = Self.vertex(Point(x: p.x, y: p.y), t)
-              v.side = Self.side(v, eq, epsilon)
-              if first.edge < 0 { first = (ia, v) } else if second.edge < 0 { second = (ia, v) }
-            }
-            // Entering the kept side, the edge goes on along a → b; leaving it, along the cut.
-            v.cutEdge = sa * keep > 0 || a.cutEdge
-            vs[n] = v
-            n += 1
-          }
-        }
-        let count = n - start
-        guard count >= 3 else {
-          n = start
-          continue
-        }
-        // A kept vertex on the cutting plane starts the cut edge when the polygon leaves
-        // the kept side there.
-        let end = start + count - 1
-        for k in start...end where vs[k].side == 0 && vs[k < end ? k + 1 : start].side == 0 {
-          vs[k].cutEdge = true
-        }
-        let part = Polygon(plane: q.plane, start: start, count: count, isCut: true)
-        if keep > 0 { parts.front = part } else { parts.back = part }
-      }
-      vertexCount = n
-      return parts
-    }
-
-    /// The line of plane `plane`'s coordinates where it meets the plane `eq`: the distance
-    /// to `eq` times w, `n·(x, y, z) + d·w` of the homogeneous image of (u, v), which is
-    /// affine in (u, v). Positive on `eq`'s front side (w > 0 in front of the eye).
-    func cutLine(_ plane: Int, _ eq: SIMD4<Double>) -> SIMD3<Double> {
-      let m = transforms[plane]
-      let a = eq.x * m.m11 + eq.y * m.m12 + eq.z * m.m13 + eq.w * m.m14
-      let b = eq.x * m.m21 + eq.y * m.m22 + eq.z * m.m23 + eq.w * m.m24
-      let c = eq.x * m.m41 + eq.y * m.m42 + eq.z * m.m43 + eq.w * m.m44
-      return SIMD3(a, b, c)
     }
   }
 }

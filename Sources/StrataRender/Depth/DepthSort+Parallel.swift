@@ -9,7 +9,7 @@ extension DepthSort {
   /// Sorts `polys` into `tree.result` as `Tree.sort` does, on all cores: the first few
   /// lists are divided here, breadth first, into a sequence of polygons to draw and lists
   /// still to sort (`Segment`); the lists are sorted at once, each in a tree of its own
-  /// that starts from a copy of the vertices made so far, and their results are joined in
+  /// that starts from a copy of its polygons' vertices, and their results are joined in
   /// the sequence's order. Each list's sort is the one `Tree.sort` would make, so the
   /// result is identical whatever the number of cores.
   ///

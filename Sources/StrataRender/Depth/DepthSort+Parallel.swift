@@ -31,13 +31,18 @@ extension DepthSort {
       let r = t.result
       results.withLock { $0[i] = r }
     }
-    let sorted = results.withLock { $0 }
+    let sorted = results.withLock { $0 }.map { $0! }
+    // Room for all of it at once (the pools grown join by join were copied again and again).
+    let points = sorted.reduce(0) { $0 + $1.outlinePool.count } + segments.count * 64
+    tree.result.outlinePool.reserveCapacity(tree.result.outlinePool.count + points)
+    tree.result.cutEdgePool.reserveCapacity(tree.result.cutEdgePool.count + points)
+    tree.result.pieces.reserveCapacity(tree.result.pieces.count + sorted.reduce(0) { $0 + $1.pieces.count } + segments.count)
     var next = 0
     for s in segments {
       switch s {
       case .piece(let p): tree.append(p)
       case .list:
-        tree.result.join(sorted[next]!)
+        tree.result.join(sorted[next])
         next += 1
       }
     }
@@ -81,14 +86,18 @@ extension DepthSort.Tree {
 
 extension DepthSort.Result {
   /// Appends the pieces of `other` (a sort of the same planes), its outlines moved to the
-  /// end of this result's pools.
+  /// end of this result's pools: copied whole (growing as appends do, not to the exact
+  /// size each time, which copied all the pieces so far at every join), then offset in place.
   mutating func join(_ other: Self) {
     let offset = outlinePool.count
     outlinePool += other.outlinePool
     cutEdgePool += other.cutEdgePool
-    pieces.reserveCapacity(pieces.count + other.pieces.count)
-    for p in other.pieces {
-      pieces.append(DepthSort.Piece(plane: p.plane, outline: p.outline.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }))
+    let base = pieces.count
+    pieces += other.pieces
+    guard offset != 0 else { return }
+    var ps = pieces.mutableSpan
+    for k in base..<ps.count {
+      if let r = ps[k].outline { ps[k].outline = (r.lowerBound + offset)..<(r.upperBound + offset) }
     }
   }
 }

@@ -8,7 +8,7 @@ import StrataRender
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
 let usage = """
-  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TILED|TEXT200|GOLDEN256|LOTTIE|all] [--frames N] [--warmup N] [--backend cpu|gpu|all] [--save DIR]
+  usage: strata-bench [--scene S1|S2|S3|S4|S5|P100K|CUBE|PLANES200|TILED|TEXT200|GOLDEN256|LOTTIE|all] [--frames N] [--warmup N] [--backend cpu|gpu|all|compile] [--save DIR]
          strata-bench --write-sequence-scene DIR   (writes DIR/s1-animated.json, S1 turning, for Scripts/bench.sh)
 
   Times snapshot + compile + render of each frame (the whole frame from the layer tree),
@@ -21,7 +21,9 @@ let usage = """
   then as one additive emitter with 20000 particles spread the same way ('S4
   <renderer>:emitter'); '--scene S4:layers' or 'S4:emitter' times one. P100K is an additive emitter with 100,000 live particles.
   CUBE (6 faces) and PLANES200 (200 crossing planes) are 3D contexts: 'strata-sort' lines give
-  the time of their depth sorting per frame (within the frame time).
+  the time of their depth sorting per frame (within the frame time). '--backend compile'
+  draws nothing: it times snapshot + compile alone ('<scene> strata-compile <median ms>'),
+  so that 'perf stat' of a run counts the compile (and depth sort) without the drawing.
   TILED draws a 100000 x 100000 pyramid of PNG tiles (made once, hard links, in
   $STRATA_BENCH_TILES or the temporary directory) zoomed out to fit ('TILED <renderer>:fit')
   and at 1:1 in a corner (':corner'), cold (the tile cache emptied before every frame) and
@@ -58,7 +60,7 @@ while !args.isEmpty {
   case "--warmup": warmup = Int(value()) ?? warmup
   case "--backend":
     let b = value()
-    guard ["cpu", "gpu", "all"].contains(b) else { FileHandle.standardError.write("strata-bench: unknown backend \(b)\n".data(using: .utf8)!); exit(2) }
+    guard ["cpu", "gpu", "all", "compile"].contains(b) else { FileHandle.standardError.write("strata-bench: unknown backend \(b)\n".data(using: .utf8)!); exit(2) }
     backends = b == "all" ? ["cpu", "gpu"] : [b]
   case "--save": saveDir = value()
   case "--write-sequence-scene":
@@ -177,7 +179,9 @@ for name in scenes {
           sorts.append(ms(list.depthSorting.time))
           sorting = list.depthSorting
         }
-        if backend == "gpu" {
+        if backend == "compile" {
+          if i >= warmup { times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6) }
+        } else if backend == "gpu" {
           try gpu!.render(list, into: &target)
           let t = gpu!.lastTimings
           let compile = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6 - ms(t.render) - ms(t.readback)
@@ -195,7 +199,9 @@ for name in scenes {
           }
         }
       }
-      if backend == "gpu" {
+      if backend == "compile" {
+        report(parts[0], "strata-compile" + suffix, times)
+      } else if backend == "gpu" {
         let c = gpu!.lastFrameCounts
         report(parts[0], "strata-gl" + suffix, times, " draw calls \(c.drawCalls) instances \(c.instances) mask pixels \(c.maskPixels) snapshot+compile \(String(format: "%.1f", median(compiles))) ms")
         report(parts[0], "strata-gl:readback" + suffix, readbacks)
@@ -219,7 +225,7 @@ for name in scenes {
       if !sorts.isEmpty {
         report(parts[0], "strata-sort" + suffix, sorts, " planes \(sorting.planes) pieces \(sorting.pieces) trees \(sorting.trees)")
       }
-      if let dir = saveDir {
+      if let dir = saveDir, backend != "compile" {
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try PNG.write(target, to: "\(dir)/\(name)\(form.replacingOccurrences(of: ":", with: "-"))-strata-\(backend).png")
       }

@@ -8,6 +8,9 @@ extension DepthSort {
     var x: Double, y: Double, z: Double
     /// Whether the edge to the next vertex lies on a cut (not on the outline given).
     var cutEdge = false
+    /// The side of the plane it was last classified against (`Tree.classify`): 1 in
+    /// front, −1 behind, 0 within the thick plane.
+    var side: Int8 = 0
   }
 
   /// A polygon being sorted: a run of the vertex pool, so that no polygon owns an array.
@@ -43,7 +46,11 @@ extension DepthSort {
     let transforms: [Transform3D]
     let equations: [SIMD4<Double>]
     let epsilon: Double
+    /// The vertex pool: the first `vertexCount` are in use, the rest is room that the
+    /// splits write into by index (`reserveVertices`), through a span: no append, no
+    /// uniqueness check per vertex.
     var vertices: [Vertex] = []
+    var vertexCount = 0
     var result = Result(pieces: [], usedTree: true)
 
     init(transforms: [Transform3D], equations: [SIMD4<Double>], epsilon: Double) {
@@ -52,96 +59,163 @@ extension DepthSort {
 
     /// Adds a whole polygon (a plane, or its part in front of the eye) to the vertex pool.
     mutating func add(plane: Int, local: [Point]) -> Polygon {
-      let start = vertices.count
       let t = transforms[plane]
-      for p in local { vertices.append(Self.vertex(p, t)) }
-      return Polygon(plane: plane, start: start, count: local.count, isCut: false)
+      return add(plane: plane, vertices: local.map { Self.vertex($0, t) }, isCut: false)
+    }
+
+    /// Adds a polygon of these vertices to the vertex pool.
+    mutating func add(plane: Int, vertices vs: some Collection<Vertex>, isCut: Bool) -> Polygon {
+      vertices.removeSubrange(vertexCount...)
+      let start = vertexCount
+      vertices += vs
+      vertexCount = vertices.count
+      return Polygon(plane: plane, start: start, count: vs.count, isCut: isCut)
+    }
+
+    /// Makes room for `n` more vertices past `vertexCount` (amortised: the room doubles).
+    @inline(__always)
+    mutating func reserveVertices(_ n: Int) {
+      let need = vertexCount + n
+      if vertices.count < need { Self.grow(&vertices, to: need, with: Vertex(local: .zero, x: 0, y: 0, z: 0)) }
     }
 
     /// Sorts `polys` (document order) into `result`, back to front: each list's first
     /// polygon splits the rest; the side away from the viewer is drawn first.
     ///
+    /// A list's place on the polygon stack is overwritten by its near list, the polygons
+    /// coplanar with its splitter and its far list (on top), by index: the stack only
+    /// grows, and nothing is removed or appended per polygon.
+    ///
     /// - Complexity: O(p·d) for p pieces in a tree of depth d; memory O(pieces) for the
     ///   result and O(vertices on the current path) besides.
     mutating func sort(_ polys: [Polygon]) {
-      result.pieces.reserveCapacity(polys.count * 4)
+      result.pieces.reserveCapacity(result.pieces.count + polys.count * 4)
+      reserveVertices(64 * polys.count)
       var stack = polys
       var work: [Work] = [.list(start: 0, count: polys.count)]
-      var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = []
+      work.reserveCapacity(4 * polys.count)
+      var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = [], codes: [UInt8] = []
       while let next = work.popLast() {
         switch next {
         case .release(let from):
-          vertices.removeSubrange(from...)
+          vertexCount = from
         case .draw(let start, let count):
           for k in start..<(start + count) { append(stack[k]) }
-          stack.removeSubrange(start...)
         case .list(let start, let count):
           let root = stack[start]
           guard count > 1 else {
             append(root)
-            stack.removeLast()
             continue
           }
-          let mark = vertices.count
+          let mark = vertexCount
           let eq = equations[root.plane]
           if count == 2 {
             pair(root, stack[start + 1], eq)
-            stack.removeSubrange(start...)
-            vertices.removeSubrange(mark...)
+            vertexCount = mark
             continue
           }
-          divide(stack[start..<(start + count)], eq, front: &front, back: &back, coplanar: &coplanar)
-          stack.removeSubrange(start...)
+          let n = divide(stack, start, count, eq, front: &front, back: &back, coplanar: &coplanar, codes: &codes)
           // The viewer looks along −z from +z: with eq.z > 0 the front side is nearer.
           let towardsViewer = eq.z > 0
-          if vertices.count > mark { work.append(.release(from: mark)) }
-          let near = towardsViewer ? front : back, far = towardsViewer ? back : front
-          if !near.isEmpty {
-            work.append(.list(start: stack.count, count: near.count))
-            stack += near
-          }
-          work.append(.draw(start: stack.count, count: coplanar.count))
-          stack += coplanar
-          if !far.isEmpty {
-            work.append(.list(start: stack.count, count: far.count))
-            stack += far
-          }
+          if vertexCount > mark { work.append(.release(from: mark)) }
+          let (nearCount, farCount) = towardsViewer ? (n.front, n.back) : (n.back, n.front)
+          let total = nearCount + n.coplanar + farCount
+          Self.grow(&stack, to: start + total, with: root)
+          // The near list, the coplanar polygons, the far list (on top: sorted first).
+          if nearCount > 0 { work.append(.list(start: start, count: nearCount)) }
+          work.append(.draw(start: start + nearCount, count: n.coplanar))
+          if farCount > 0 { work.append(.list(start: start + nearCount + n.coplanar, count: farCount)) }
+          var ss = stack.mutableSpan
+          let fs = front.span, bs = back.span, cs = coplanar.span
+          var at = start
+          for k in 0..<nearCount { ss[at] = towardsViewer ? fs[k] : bs[k]; at += 1 }
+          for k in 0..<n.coplanar { ss[at] = cs[k]; at += 1 }
+          for k in 0..<farCount { ss[at] = towardsViewer ? bs[k] : fs[k]; at += 1 }
         }
       }
     }
 
-    /// Divides `list` by the plane `eq` of its first polygon: the polygons on its front
-    /// side, those on its back side (either side of a polygon crossing it, cut), and the
-    /// first with those coplanar with it, in document order.
+    /// Divides the list `stack[start..<start + count]` by the plane `eq` of its first
+    /// polygon: into `front` the polygons on its front side, into `back` those on its
+    /// back side (either side of a polygon crossing it, cut), and into `coplanar` the
+    /// first with those coplanar with it, in document order. Returns how many each got
+    /// (the arrays are scratch, only grown, written by index).
+    ///
+    /// Two passes, each through one span of the vertex pool: every polygon is classified
+    /// (its vertices keep their sides, `classify`), then the polygons are distributed and
+    /// those on both sides cut (`split`), whose new vertices go past all the others, so
+    /// that no split touches a side another polygon still needs.
     mutating func divide(
-      _ list: ArraySlice<Polygon>, _ eq: SIMD4<Double>,
-      front: inout [Polygon], back: inout [Polygon], coplanar: inout [Polygon]
-    ) {
-      front.removeAll(keepingCapacity: true)
-      back.removeAll(keepingCapacity: true)
-      coplanar.removeAll(keepingCapacity: true)
-      coplanar.append(list[list.startIndex])
-      for q in list.dropFirst() {
-        let (positive, negative) = sides(q, eq)
-        if !positive && !negative {
-          coplanar.append(q)
-        } else if !negative {
-          front.append(q)
-        } else if !positive {
-          back.append(q)
-        } else {
-          let (f, b) = split(q, eq)
-          if let f { front.append(f) }
-          if let b { back.append(b) }
+      _ stack: [Polygon], _ start: Int, _ count: Int, _ eq: SIMD4<Double>,
+      front: inout [Polygon], back: inout [Polygon], coplanar: inout [Polygon], codes: inout [UInt8]
+    ) -> (front: Int, back: Int, coplanar: Int) {
+      let root = stack[start]
+      // Room for every polygon on each side (a polygon goes to one side or is cut in two).
+      Self.grow(&front, to: count, with: root)
+      Self.grow(&back, to: count, with: root)
+      Self.grow(&coplanar, to: count, with: root)
+      Self.grow(&codes, to: count, with: 0)
+      let epsilon = epsilon
+      // Bit 0: a vertex in front; bit 1: one behind.
+      var room = 0
+      do {
+        var vs = vertices.mutableSpan, cs = codes.mutableSpan
+        for k in 1..<count {
+          let q = stack[start + k]
+          let code = Self.classify(q, eq, epsilon, &vs)
+          cs[k] = code
+          if code == 3 { room += Self.splitRoom(q) }
         }
       }
-      if coplanar.count > 1 { coplanar.sort { $0.plane < $1.plane } }
+      reserveVertices(room)
+      let transforms = transforms
+      var nf = 0, nb = 0, nc = 1
+      var n = vertexCount
+      do {
+        var vs = vertices.mutableSpan
+        var fs = front.mutableSpan, bs = back.mutableSpan, cs = coplanar.mutableSpan
+        let codes = codes.span
+        cs[0] = root
+        for k in 1..<count {
+          let q = stack[start + k]
+          switch codes[k] {
+          case 0:
+            cs[nc] = q
+            nc += 1
+          case 1:
+            fs[nf] = q
+            nf += 1
+          case 2:
+            bs[nb] = q
+            nb += 1
+          default:
+            let (f, b) = Self.split(q, eq, transforms[q.plane], epsilon, &vs, &n)
+            if let f { fs[nf] = f; nf += 1 }
+            if let b { bs[nb] = b; nb += 1 }
+          }
+        }
+      }
+      vertexCount = n
+      if nc > 1 { coplanar[..<nc].sort { $0.plane < $1.plane } }
+      return (nf, nb, nc)
+    }
+
+    /// Grows `a` to at least `count` elements (amortised: at least doubling).
+    static func grow<T>(_ a: inout [T], to count: Int, with filler: T) {
+      if a.count < count { a.append(contentsOf: repeatElement(filler, count: max(count - a.count, a.count))) }
+    }
+
+    /// `divide` of a whole list, into arrays of their own.
+    mutating func divided(_ list: [Polygon], _ eq: SIMD4<Double>) -> (front: [Polygon], back: [Polygon], coplanar: [Polygon]) {
+      var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = [], codes: [UInt8] = []
+      let n = divide(list, 0, list.count, eq, front: &front, back: &back, coplanar: &coplanar, codes: &codes)
+      return (Array(front[..<n.front]), Array(back[..<n.back]), Array(coplanar[..<n.coplanar]))
     }
 
     /// Sorts a list of two, `root` and `q`, as `sort` would, without its stacks: the most
     /// common list by far (near the leaves, which are most of the tree).
     mutating func pair(_ root: Polygon, _ q: Polygon, _ eq: SIMD4<Double>) {
-      let (positive, negative) = sides(q, eq)
+      let (positive, negative) = classify(q, eq)
       let towardsViewer = eq.z > 0
       if !positive && !negative {
         if q.plane < root.plane { append(q); append(root) } else { append(root); append(q) }
@@ -165,101 +239,11 @@ extension DepthSort {
       }
       let start = result.outlinePool.count
       for k in p.start..<(p.start + p.count) {
-        result.outlinePool.append(Point(x: vertices[k].local.x, y: vertices[k].local.y))
-        result.cutEdgePool.append(vertices[k].cutEdge)
+        let v = vertices[k]
+        result.outlinePool.append(Point(x: v.local.x, y: v.local.y))
+        result.cutEdgePool.append(v.cutEdge)
       }
       result.pieces.append(Piece(plane: p.plane, outline: start..<result.outlinePool.count))
-    }
-
-    @inline(__always)
-    static func vertex(_ p: Point, _ t: Transform3D, cutEdge: Bool = false) -> Vertex {
-      let s = DepthSort.project(t, p)
-      return Vertex(local: SIMD2(p.x, p.y), x: s.x, y: s.y, z: s.z, cutEdge: cutEdge)
-    }
-
-    /// Which side of the plane `eq` vertex `v` is on, with the thick plane: 0 within `epsilon`.
-    @inline(__always)
-    func side(_ v: Vertex, _ eq: SIMD4<Double>) -> Int {
-      let d = eq.x * v.x + eq.y * v.y + eq.z * v.z + eq.w
-      return abs(d) <= epsilon ? 0 : (d > 0 ? 1 : -1)
-    }
-
-    /// Whether `q` has vertices strictly in front of and behind the plane `eq`.
-    @inline(__always)
-    func sides(_ q: Polygon, _ eq: SIMD4<Double>) -> (positive: Bool, negative: Bool) {
-      var positive = false, negative = false
-      for i in q.start..<(q.start + q.count) {
-        let s = side(vertices[i], eq)
-        if s > 0 { positive = true } else if s < 0 { negative = true }
-        if positive && negative { break }
-      }
-      return (positive, negative)
-    }
-
-    /// Cuts `q` by the plane `eq` and returns its front and back parts (a part
-    /// with less than a triangle is dropped).
-    ///
-    /// Cuts are made in the plane's coordinates: the distance to `eq` times w is affine
-    /// there (the line `cutLine`), so a cut point is exact, and both parts get the same one.
-    mutating func split(_ q: Polygon, _ eq: SIMD4<Double>) -> (front: Polygon?, back: Polygon?) {
-      var parts: (front: Polygon?, back: Polygon?) = (nil, nil)
-      let line = cutLine(q.plane, eq)
-      let t = transforms[q.plane]
-      // The cut points made for the front part, for the back part (a convex polygon
-      // crosses a plane at two edges).
-      var first = (edge: -1, vertex: Vertex(local: .zero, x: 0, y: 0, z: 0))
-      var second = first
-      for keep in stride(from: 1, through: -1, by: -2) {
-        let start = vertices.count
-        for k in 0..<q.count {
-          let next = k + 1 < q.count ? k + 1 : 0
-          let a = vertices[q.start + k], b = vertices[q.start + next]
-          let sa = side(a, eq), sb = side(b, eq)
-          if sa * keep >= 0 { vertices.append(a) }
-          if sa * sb < 0 {
-            var v: Vertex
-            if first.edge == k {
-              v = first.vertex
-            } else if second.edge == k {
-              v = second.vertex
-            } else {
-              let ga = line.x * a.local.x + line.y * a.local.y + line.z
-              let gb = line.x * b.local.x + line.y * b.local.y + line.z
-              let p = a.local + (b.local - a.local) * (ga / (ga - gb))
-              v = Self.vertex(Point(x: p.x, y: p.y), t)
-              if first.edge < 0 { first = (k, v) } else if second.edge < 0 { second = (k, v) }
-            }
-            // Entering the kept side, the edge goes on along a → b; leaving it, along the cut.
-            v.cutEdge = sa * keep > 0 || a.cutEdge
-            vertices.append(v)
-          }
-        }
-        let count = vertices.count - start
-        guard count >= 3 else {
-          vertices.removeSubrange(start...)
-          continue
-        }
-        // A kept vertex on the cutting plane starts the cut edge when the polygon leaves
-        // the kept side there.
-        for k in start..<(start + count) {
-          let a = vertices[k], b = vertices[start + (k - start + 1) % count]
-          if side(a, eq) == 0 && side(b, eq) == 0 { vertices[k].cutEdge = true }
-        }
-        let part = Polygon(plane: q.plane, start: start, count: count, isCut: true)
-        if keep > 0 { parts.front = part } else { parts.back = part }
-      }
-      return parts
-    }
-
-    /// The line of plane `plane`'s coordinates where it meets the plane `eq`: the distance
-    /// to `eq` times w, `n·(x, y, z) + d·w` of the homogeneous image of (u, v), which is
-    /// affine in (u, v). Positive on `eq`'s front side (w > 0 in front of the eye).
-    func cutLine(_ plane: Int, _ eq: SIMD4<Double>) -> SIMD3<Double> {
-      let m = transforms[plane]
-      let a = eq.x * m.m11 + eq.y * m.m12 + eq.z * m.m13 + eq.w * m.m14
-      let b = eq.x * m.m21 + eq.y * m.m22 + eq.z * m.m23 + eq.w * m.m24
-      let c = eq.x * m.m41 + eq.y * m.m42 + eq.z * m.m43 + eq.w * m.m44
-      return SIMD3(a, b, c)
     }
   }
 }

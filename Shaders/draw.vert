@@ -87,24 +87,12 @@ void main() {
   float X = a_fwd0.x * corner.x + a_fwd0.y * corner.y + a_fwd0.z;
   float Y = a_fwd0.w * corner.x + a_fwd1.x * corner.y + a_fwd1.y;
   float W = a_fwd1.z * corner.x + a_fwd1.w * corner.y + a_texel2.z;
-#if defined(SIMPLE) && !defined(MASK) && !defined(ROUNDED)
-  // A hard edge takes the pixels whose centres lie inside it (u >= x0 and u < x1 in the
-  // layer plane, as on the CPU), but the GPU snaps vertices to its sub-pixel grid (1/256
-  // px on llvmpipe) before it decides, so an edge within 1/512 px of a row of centres (a
-  // spring settling, x.50001) took or lost the whole row. A screen-aligned quad is
-  // therefore moved to the pixel boundaries of the rule, where snapping changes nothing,
-  // and its layer point recomputed there: the first column inside x >= X is
-  // ceil(X - 0.5), and so is the end of x < X. (A centre exactly on an edge goes to the
-  // side at larger device coordinates, GL's top-left rule and the CPU's row spans, also
-  // when the layer's axis points the other way.) Not the ROUNDED build: its quad is grown
-  // by 1/32 px (InstanceData) and its fragments test the layer point of their centres.
-  if (e == 0.0 && a_fwd0.y == 0.0 && a_fwd0.w == 0.0 && a_fwd1.z == 0.0 && a_fwd1.w == 0.0 && a_texel2.z == 1.0
-      && a_fwd0.x != 0.0 && a_fwd1.x != 0.0) {
-    X = ceil(X - 0.5);
-    Y = ceil(Y - 0.5);
-    corner = vec2((X - a_fwd0.z) / a_fwd0.x, (Y - a_fwd1.y) / a_fwd1.x);
-  }
-#endif
+  // A SIMPLE quad's hard edges need no move here: the GPU snaps vertices to its sub-pixel
+  // grid (1/256 px on llvmpipe) before it decides, which took or lost a whole row for an
+  // edge within 1/512 px of a row of centres, so InstanceData hands a screen-aligned
+  // rectangle over with its edges already on the pixel boundaries of the device rule
+  // (`HardEdges`, in double, as the CPU tests them), where snapping changes nothing.
+  // Other quads are tested per pixel (EXACT, ROUNDED, the full build).
 #ifndef SIMPLE
   // A draw cut to a convex polygon whose row holds a fan: four device points around the
   // polygon instead of the rectangle's corners, so that only the polygon's pixels are

@@ -148,7 +148,7 @@ struct InstanceData {
     if let o = occluder { t = TexelMap(a: o.minX, b: o.minY, c: o.maxX, d: o.maxY, tx: 0, ty: 0) }
     if flags & 8 != 0 { filters.2 = sigma }
     // Hard edges of a screen-aligned rectangle on the device rule's pixel boundaries, as
-    // the CPU tests them (`HardEdges`; draw.vert's SIMPLE quads move there anyway).
+    // the CPU tests them (`HardEdges`): SIMPLE quads are drawn on those boundaries as they are.
     let r = draw.hardEdgeRect(rect, softEdges: softEdges)
     let b = draw.deviceBounds
     // Bounds narrower than the quad's own pixels (a pixel-aligned clip) need a test.
@@ -188,7 +188,7 @@ struct InstanceData {
     // whose centres lie within 1/512 px of an edge. Grown by 1/32 px, the quad holds them
     // all, and the shader's test decides as the CPU does.
     // The SIMPLE ROUNDED build decides its hard edges per pixel too (draw.frag), and so do
-    // SIMPLE quads that draw.vert cannot move to the rule's pixel boundaries (EXACT).
+    // SIMPLE quads that are not screen-aligned, whose edges `HardEdges` cannot put on pixel boundaries (EXACT).
     let exact = simple && !rounded && !solidMask && !Self.isScreenAligned(fwd)
     if (!simple || rounded || exact) && softEdges.isEmpty && Self.decidesEdgesPerPixel(draw.shape) {
       values[3] = Self.expansion(draw, rect: rect) / 64

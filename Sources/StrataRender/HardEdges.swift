@@ -11,9 +11,11 @@ import Strata
 /// scale lost a row on the CPU because its two edges swap sides in device space
 /// (`GLHardEdgeTests`). So each hard edge of a screen-aligned rectangle is moved, in
 /// double precision, to the pixel boundary the rule puts it on; every centre then lies half
-/// a pixel from every edge, where no rounding decides anything. The GPU's SIMPLE quads
-/// made the same move in `draw.vert` already; now the CPU and the GPU's other builds test
-/// the same rectangle.
+/// a pixel from every edge, where no rounding decides anything, neither the CPU's
+/// single-precision inverse nor the GPU's snapping of vertices to its sub-pixel grid. (The
+/// GPU's SIMPLE quads used to make this move in `draw.vert`, in single precision; the CPU
+/// and the GPU's other builds now test the same rectangle, and the shader no longer moves
+/// anything.)
 public enum HardEdges {
   /// `rect` with each edge not in `softEdges` moved to the device pixel boundary the rule
   /// gives it (`ceil(E - 0.5)` for its device coordinate E), when `map` is screen-aligned

@@ -12,6 +12,18 @@ precision highp sampler2D;
 
 uniform vec2 u_origin;         // device position of the target's pixel (0, 0)
 
+#ifdef ADDITIVE
+// Plus-lighter adds each draw to the 8-bit target rounded to a level, as blending into an
+// RGBA8 target does: the level chosen here is what the CPU adds (AdditiveSums.level), and
+// the output is that level exactly, so the blender's own rounding cannot choose another.
+// The half is a little more than half a level (0.5 + 1/256), so that a source exactly
+// between two levels (a texel times opacity 0.5) rounds up on both backends, not up or
+// down by the last bit of each one's product.
+vec4 additiveLevels(vec4 c) {
+  return min(floor(c * 255.0 + 0.50390625), 255.0) * (1.0 / 255.0);
+}
+#endif
+
 #ifdef SIMPLE
 // Hard-edged rectangle, no clip needing coverage, one filter: the quad is exactly the
 // rectangle, so rasterisation samples the pixel centres inside it, and the GPU's own
@@ -70,6 +82,9 @@ void main() {
   fragColor = v_full != 0.0 ? v_color : v_color * texture(u_mask, v_st).r;
 #else
   fragColor = v_color;
+#endif
+#ifdef ADDITIVE
+  fragColor = additiveLevels(fragColor);
 #endif
 }
 #else
@@ -208,6 +223,9 @@ void main() {
   vec4 src = (flags & FLAG_TEXTURED) != 0 ? sampleImage(p, j) * v_color * cov
            : (flags & FLAG_GRADIENT) != 0 ? gradientPaint(int(v_extra.x), p) * v_color * cov
            : v_color * cov;
+#ifdef ADDITIVE
+  src = additiveLevels(src);
+#endif
   fragColor = src;
 }
 #endif

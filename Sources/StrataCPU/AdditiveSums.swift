@@ -1,19 +1,26 @@
 import StrataRender
 import StrataSync
 
-/// The running sum of a run of plus-lighter draws over one band of rows, in `Float`
-/// (0…255 premultiplied, unsaturated), added to the 8-bit surface once when the run ends.
+/// The running sum of a run of plus-lighter draws over one band of rows, in whole levels
+/// (0…255 premultiplied, unsaturated, held in `Float`), added to the 8-bit surface once when
+/// the run ends.
 ///
-/// Plus-lighter onto an 8-bit target rounds at every draw: 300 particles of alpha 0.003
-/// (0.765 of a level each) would each round to 1 and sum to 255 instead of 230. The sum of
-/// non-negative sources saturated once equals saturating after every one
-/// (`min(1, min(1, d + a) + b) = min(1, d + a + b)`), so summing a whole run first and
-/// rounding once is the exact plus-lighter result, `dst' = round(min(255, dst + Σ src))`.
-/// The GPU does the same in a float target (`GLRenderer.State.drawAdditiveRun`).
+/// Each draw adds its source rounded to a level (`level`), as a blend into an 8-bit target
+/// does (README "Rendering semantics"). The sum of non-negative levels saturated once
+/// equals saturating after every draw (`min(255, min(255, d + a) + b) = min(255, d + a +
+/// b)`), so adding a whole run here and flushing once is exact, and cheaper than a
+/// saturating 8-bit blend per draw.
 ///
 /// Each band worker owns one; only the pixels a draw's rows touch are added and cleared
 /// (`lo`/`hi` per row), so a sparse run costs its sprites, not the band's width.
 struct AdditiveSums {
+  /// A draw's source (0…255 premultiplied) rounded to the level the 8-bit target adds:
+  /// the GPU's `additiveLevels` (draw.frag), half a level and 1/256 more, rounded down.
+  @inline(__always)
+  static func level(_ src: SIMD4<Float>) -> SIMD4<Float> {
+    (src + 0.50390625).rounded(.down)
+  }
+
   /// Device x of index 0 of a row (the surface's `x0`, as its rows).
   let x0: Int
   /// Device row of the first row.

@@ -118,10 +118,10 @@ public struct CPURenderer: Sendable {
 
   /// Draws a run of prepared draws into `surface`, bands of rows in parallel.
   ///
-  /// Consecutive plus-lighter draws form a run that each band sums in `Float`
-  /// (`AdditiveSums`) and adds to its rows once, when the run ends: the exact saturated sum,
-  /// rounded once, as the GPU's float accumulation target. Runs are counted over the whole
-  /// list, not per band, so the roundings fall where the GPU's do.
+  /// Consecutive plus-lighter draws form a run whose whole levels each band sums
+  /// (`AdditiveSums`) and adds to its rows once, when the run ends: the same saturated
+  /// result as adding each draw's levels to the 8-bit target, as the GPU does. Runs are
+  /// counted over the whole list, not per band, so every band flushes where the others do.
   func fill(_ draws: [PreparedDraw.Shared], into surface: Surface) {
     guard !draws.isEmpty else { return }
     let b = surface.bounds

@@ -158,8 +158,8 @@ extension Rasterizer {
       let v = WidePixel.lerp(top, bottom, fy)
       let f = WidePixel.floats(v)
       let o = x &- origin
-      sums[o] += f.lowHalf * scale
-      sums[o &+ 1] += f.highHalf * scale
+      sums[o] += AdditiveSums.level(f.lowHalf * scale)
+      sums[o &+ 1] += AdditiveSums.level(f.highHalf * scale)
       (a, c) = (b2, d2)
       p &+= 2
       x &+= 2
@@ -169,7 +169,7 @@ extension Rasterizer {
       let top = WidePixel.lerp(WidePixel.widen(a), WidePixel.widen(b), fx.lowHalf[0])
       let bottom = WidePixel.lerp(WidePixel.widen(c), WidePixel.widen(d), fx.lowHalf[0])
       let v = WidePixel.lerp(top, bottom, fy.lowHalf[0])
-      sums[x &- origin] += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: v)) * scale
+      sums[x &- origin] += AdditiveSums.level(SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: v)) * scale)
     }
   }
 }

@@ -2,11 +2,11 @@ import StrataPath
 import Strata
 import StrataRender
 
-/// Plus-lighter draws: summed into a band's `AdditiveSums` (in `Float`, unrounded) instead
-/// of blended into the 8-bit surface; `CPURenderer.fill` adds the sums once a run of them
-/// ends. The shape, clips and sampling are the 8-bit loops' own (`generalRow` runs with the
+/// Plus-lighter draws: each rounded to whole levels and summed into a band's
+/// `AdditiveSums` instead of blended into the 8-bit surface; `CPURenderer.fill` adds the
+/// sums once a run of them ends. The shape, clips and sampling are the 8-bit loops' own (`generalRow` runs with the
 /// `Sums` sink; `plainImageSumRow` steps and filters exactly as `plainImageRow`), so a sprite
-/// covers the same pixels with the same texels either way; only the rounding moves.
+/// covers the same pixels with the same texels either way.
 extension Rasterizer {
   /// Adds the pixels of plus-lighter draw `d` on `rows` (inside `sums`' band) to `sums`.
   func accumulate(_ d: PreparedDraw, rows: Range<Int>, into sums: inout AdditiveSums) {
@@ -121,7 +121,7 @@ extension Rasterizer {
       }
       s &+= ds; tt &+= dt
       if c == .zero { continue }
-      sums[x &- origin] += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: c)) * scale
+      sums[x &- origin] += AdditiveSums.level(SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: c)) * scale)
     }
   }
 
@@ -202,6 +202,6 @@ extension Rasterizer {
   /// A row of `AdditiveSums`: plus-lighter, summed unrounded and unsaturated.
   enum Sums: PixelSink {
     @inline(__always)
-    static func put(_ row: inout MutableSpan<SIMD4<Float>>, _ i: Int, _ src: SIMD4<Float>) { row[i] += src }
+    static func put(_ row: inout MutableSpan<SIMD4<Float>>, _ i: Int, _ src: SIMD4<Float>) { row[i] += AdditiveSums.level(src) }
   }
 }

@@ -82,7 +82,6 @@ enum ContextFactory {
       robust: usedRobust && gl.getGraphicsResetStatus != nil
         && (glExts.contains("GL_KHR_robustness") || glExts.contains("GL_EXT_robustness")),
       debugOutput: gl.canLogDebugMessages && glExts.contains("GL_KHR_debug"),
-      additiveTarget: AdditiveTarget.best(extensions: glExts),
       bgraTargets: glExts.contains("GL_EXT_texture_format_BGRA8888") && gl.string(GL_RENDERER).lowercased().contains("llvmpipe"),
       readsBGRA: glExts.contains("GL_EXT_read_format_bgra"),
       programBinaryFormats: gl.integer(GL_NUM_PROGRAM_BINARY_FORMATS))

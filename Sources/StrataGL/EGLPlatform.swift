@@ -45,9 +45,6 @@ public struct GLInfo: Sendable {
   public var robust: Bool
   /// Whether `GL_KHR_debug` messages are available.
   public var debugOutput: Bool
-  /// The float format runs of plus-lighter draws are summed in (`AdditiveTarget`); nil
-  /// where the context cannot render and blend into float textures.
-  public var additiveTarget: AdditiveTarget? = nil
   /// Whether 8-bit render targets are stored BGRA (`GLTarget`): on llvmpipe with
   /// `GL_EXT_texture_format_BGRA8888`, whose rectangle and linear paths need them.
   public var bgraTargets = false
@@ -74,23 +71,3 @@ public struct GLInfo: Sendable {
   }
 }
 
-/// A float render target format that blends, for summing plus-lighter draws before they
-/// meet the 8-bit target (`GLRenderer.State.drawAdditiveRun`).
-public enum AdditiveTarget: String, Sendable {
-  /// RGBA32F: ES 3.2 or `GL_EXT_color_buffer_float` renders to it, `GL_EXT_float_blend`
-  /// blends it. A 24-bit significand: sums of a level or more are exact to far below a level.
-  case rgba32f
-  /// RGBA16F (`GL_EXT_color_buffer_half_float` or `_float`). An 11-bit significand: each
-  /// addition near 0.9 rounds to 1/2048, so 300 sprites of alpha 0.003 sum to 226/255
-  /// instead of 229.5 (the CPU's `Float` sum); within 1.5% of the exact sum.
-  case rgba16f
-
-  /// The one a context with `extensions` offers, the most precise first.
-  static func best(extensions: Set<String>) -> AdditiveTarget? {
-    if extensions.contains("GL_EXT_color_buffer_float") && extensions.contains("GL_EXT_float_blend") { return .rgba32f }
-    if extensions.contains("GL_EXT_color_buffer_float") || extensions.contains("GL_EXT_color_buffer_half_float") {
-      return .rgba16f
-    }
-    return nil
-  }
-}

@@ -67,7 +67,7 @@ final class GLTexture: Sendable {
   deinit { garbage.release(.texture, id) }
 }
 
-/// A render target: an 8-bit RGBA texture (or a float one, `AdditiveTarget`) and the
+/// A render target: an 8-bit RGBA texture and the
 /// framebuffer that draws into it, covering `bounds` in device pixels. Texture-backed, so
 /// later passes can read what it holds.
 ///
@@ -80,30 +80,22 @@ final class GLTarget: Sendable {
   let framebuffer: GLuint
   let width: Int
   let height: Int
-  /// nil for 8-bit RGBA.
-  let format: AdditiveTarget?
   /// Whether the 8-bit texture is stored BGRA.
   let isBGRA: Bool
   private let garbage: GLGarbage
 
   init(
-    _ gl: GLCalls, width: Int, height: Int, format: AdditiveTarget? = nil, bgra: Bool = false, garbage: GLGarbage
+    _ gl: GLCalls, width: Int, height: Int, bgra: Bool = false, garbage: GLGarbage
   ) throws(GLRenderError) {
     self.width = width
     self.height = height
-    self.format = format
     self.garbage = garbage
-    let (internalFormat, bytes) =
-      switch format {
-      case nil: (GL_RGBA8, 4)
-      case .rgba16f: (GL_RGBA16F, 8)
-      case .rgba32f: (GL_RGBA32F, 16)
-      }
+    let (internalFormat, bytes) = (GL_RGBA8, 4)
     let fb = gl.genFramebuffer()
     framebuffer = fb
     var t: GLTexture? = nil
     var bgraComplete = false
-    if bgra && format == nil {
+    if bgra {
       let b = Self.texture(gl, width, height, bytes, garbage) {
         gl.allocateTexImage2D(
           GL_TEXTURE_2D, level: 0, internalFormat: GL_BGRA_EXT, width: width, height: height, format: GL_BGRA_EXT,
@@ -120,7 +112,7 @@ final class GLTarget: Sendable {
       let status = Self.attach(gl, t!, to: fb)
       guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
         throw .unsupported(
-          "a \(width)x\(height) \(format?.rawValue ?? "rgba8") render target is incomplete (status 0x\(String(status, radix: 16)))")
+          "a \(width)x\(height) rgba8 render target is incomplete (status 0x\(String(status, radix: 16)))")
       }
     }
     texture = t!
@@ -171,30 +163,23 @@ final class GLTargetPool {
     self.limit = limit
   }
 
-  func acquire(_ gl: GLCalls, width: Int, height: Int, format: AdditiveTarget? = nil) throws(GLRenderError) -> GLTarget {
-    let key = Self.key(width, height, format)
+  func acquire(_ gl: GLCalls, width: Int, height: Int) throws(GLRenderError) -> GLTarget {
+    let key = Self.key(width, height)
     if let t = free[key]?.popLast() {
       freeBytes -= t.texture.bytes
       return t
     }
     created += 1
-    return try GLTarget(gl, width: width, height: height, format: format, bgra: bgra, garbage: garbage)
+    return try GLTarget(gl, width: width, height: height, bgra: bgra, garbage: garbage)
   }
 
-  /// Size and format in one key (sizes stay below 2^30).
-  private static func key(_ width: Int, _ height: Int, _ format: AdditiveTarget?) -> Int {
-    let f = switch format {
-    case nil: 0
-    case .rgba16f: 1
-    case .rgba32f: 2
-    }
-    return (f << 60) | (width << 30) | height
-  }
+  /// The size as one key (sizes stay below 2^30).
+  private static func key(_ width: Int, _ height: Int) -> Int { (width << 30) | height }
 
   func release(_ t: GLTarget) {
     // Dropped (its names queued for deletion) rather than kept beyond the limit.
     guard freeBytes + t.texture.bytes <= limit else { return }
-    free[Self.key(t.width, t.height, t.format), default: []].append(t)
+    free[Self.key(t.width, t.height), default: []].append(t)
     freeBytes += t.texture.bytes
   }
 

@@ -29,10 +29,9 @@ extension GLRenderer.State {
     return p
   }
 
-  /// Runs one pass over `rect` (device pixels) of `target`, blended source-over (`blend`),
-  /// or added (`additive` too: a float sum of plus-lighter draws meeting the target).
+  /// Runs one pass over `rect` (device pixels) of `target`, blended source-over (`blend`).
   mutating func run(
-    _ gl: GLCalls, _ mode: Mode, into target: Target, rect: PixelBounds, blend: Bool, additive: Bool = false,
+    _ gl: GLCalls, _ mode: Mode, into target: Target, rect: PixelBounds, blend: Bool,
     _ inputs: PassInputs
   ) throws(GLRenderError) {
     guard !rect.isEmpty else { return }
@@ -40,7 +39,7 @@ extension GLRenderer.State {
     bind(gl, target)
     if blend {
       gl.enable(GLenum(GL_BLEND))
-      gl.blendFunc(GLenum(GL_ONE), GLenum(additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA))
+      gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
     } else {
       gl.disable(GLenum(GL_BLEND))
     }
@@ -67,7 +66,6 @@ extension GLRenderer.State {
     for i in 0..<InstanceData.vec4sPerInstance { gl.disableVertexAttribArray(GLuint(i)) }
     gl.drawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, 1)
     gl.bindVertexArray(0)
-    if additive { gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
   }
 
   /// A cleared target covering `bounds`.

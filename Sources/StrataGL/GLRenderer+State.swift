@@ -210,8 +210,8 @@ extension GLRenderer {
       }
     }
 
-    /// Draws the collected instances into `target`, batch by batch; a run of consecutive
-    /// plus-lighter batches is summed in a float target first (`drawAdditiveRun`).
+    /// Draws the collected instances into `target`, batch by batch; consecutive batches of
+    /// one blend function share their state.
     mutating func drawInstances(_ gl: GLCalls, _ data: InstanceData, into target: Target) throws(GLRenderError) {
       guard data.count > 0 else { return }
       counts.maskPixels += data.maskPixels
@@ -224,18 +224,14 @@ extension GLRenderer {
         let additive = batches[i].variant.additive
         var j = i + 1
         while j < batches.count && batches[j].variant.additive == additive { j += 1 }
-        if additive, let format = context.info.additiveTarget {
-          try drawAdditiveRun(gl, batches[i..<j], format: format, into: target)
-        } else {
-          try drawBatches(gl, batches[i..<j], additive: additive, into: target)
-        }
+        try drawBatches(gl, batches[i..<j], additive: additive, into: target)
         i = j
       }
     }
 
     /// Draws `batches` (instances already in the instance buffer, tables bound) into
-    /// `target`, blended source-over, or added (`additive`: the sum, saturated by an 8-bit
-    /// target, unsaturated in a float one).
+    /// `target`, blended source-over, or added (`additive`: each source a whole level,
+    /// `additiveLevels` in draw.frag, saturated by the 8-bit target).
     mutating func drawBatches(
       _ gl: GLCalls, _ batches: ArraySlice<InstanceData.Batch>, additive: Bool, into target: Target
     ) throws(GLRenderError) {

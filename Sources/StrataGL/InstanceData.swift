@@ -31,7 +31,8 @@ struct InstanceData {
     var linear: Bool
     /// SIMPLE solid rounded rectangle in an affine plane.
     var rounded = false
-    /// Plus-lighter blending (additive sprites): blend state, not a different program.
+    /// Plus-lighter blending (additive sprites): blend state, and the ADDITIVE build,
+    /// which outputs each source rounded to a level (`additiveLevels` in draw.frag).
     var additive = false
     /// SIMPLE solid coverage mask, unclipped (shape fills and strokes).
     var mask = false
@@ -40,9 +41,10 @@ struct InstanceData {
     var exact = false
 
     var defines: [String] {
-      guard simple else { return [] }
+      let levels = additive ? ["ADDITIVE"] : []
+      guard simple else { return levels }
       return ["SIMPLE"] + (textured ? ["TEXTURED"] : []) + (bounded ? ["BOUNDED"] : []) + (rounded ? ["ROUNDED"] : [])
-        + (mask ? ["MASK"] : []) + (exact ? ["EXACT"] : [])
+        + (mask ? ["MASK"] : []) + (exact ? ["EXACT"] : []) + levels
     }
   }
 
@@ -207,7 +209,7 @@ struct InstanceData {
     // became 197, not 196, and a colour dodge over it 3 levels off (strata-fuzz seed 774,
     // which agreed when rendered first). Given as an exact level k / 255, both rasterisers
     // write k, as the CPU does (and as GL's blending quantises the source to anyway).
-    // Not plus-lighter draws: they are summed unrounded in a float target, as on the CPU.
+    // Not plus-lighter draws: the ADDITIVE build rounds them itself, ties up (draw.frag).
     if variant.simple && !variant.textured && !variant.rounded && !variant.mask && !variant.additive {
       for i in 36..<40 { values[i] = (min(max(values[i], 0), 1) * 255).rounded() / 255 }
     }

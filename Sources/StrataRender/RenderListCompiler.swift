@@ -220,9 +220,9 @@ public struct RenderListCompiler {
         return
       }
       // Plus-lighter is a sum: a layer that draws one thing adds that draw directly, no
-      // offscreen needed (particles as sprite layers: thousands of groups otherwise). A run
-      // of such draws is summed and rounded once (README "Rendering semantics"), as an
-      // additive emitter's sprites: a group would round each layer's pixels first.
+      // offscreen needed (particles as sprite layers: thousands of groups otherwise). Each
+      // such draw adds whole levels (README "Rendering semantics"), as an additive
+      // emitter's sprites do, so the two forms give the same bytes.
       if !othersThanBlend, blend == .plusLighter, list.commands.count == start + 1,
         list.commands[start].addPlusLighter(opacity: opacity)
       {

@@ -5,10 +5,10 @@ import StrataRender
 import StrataTesting
 import Testing
 
-/// Runs of plus-lighter draws are summed at full precision and rounded once when they meet
-/// the 8-bit target (README "Rendering semantics"): the sum does not depend on how the
-/// sprites reach the render list (an additive emitter's batch, or plus-lighter layers that
-/// each draw one image), nor on how many there are.
+/// Plus-lighter draws add whole levels to the 8-bit target, each draw rounded as it lands
+/// (README "Rendering semantics"): the result does not depend on how the sprites reach the
+/// render list (an additive emitter's batch, or plus-lighter layers that each draw one
+/// image).
 @Suite struct AdditiveRunTests {
   /// A faint 4 × 4 image, brighter in the middle: overlapping copies do not saturate.
   static let faint = Image(width: 4, height: 4) { x, y in
@@ -57,8 +57,8 @@ import Testing
     return host
   }
 
-  /// The same sprites as an emitter and as layers give the same bytes: both are one run of
-  /// plus-lighter draws, summed and rounded once.
+  /// The same sprites as an emitter and as layers give the same bytes: both are the same
+  /// plus-lighter draws, in the same order.
   @Test(arguments: Backend.available)
   func layersFormEqualsEmitterForm(_ backend: Backend) throws {
     let emitted = Self.compile(Self.emitter(), at: 1.0)
@@ -77,19 +77,22 @@ import Testing
       differing.append((i % 64, i / 64))
     }
     #expect(differing.isEmpty, "\(differing.count) pixels differ, the first at \(differing.first.map { "\($0)" } ?? "")")
-    // Overlaps add up past what one sprite gives (9): the sum was not lost to rounding.
+    // Overlaps add up past what one sprite gives (9).
     #expect(a.pixels.max()! > 30)
   }
 
-  /// 300 solid draws of alpha 0.003 (0.765 of a level each) on one pixel sum to 230 once
-  /// rounded, on every path that adds (solid colours take the general pixel loop); a
-  /// source-over draw between two runs ends the first run.
+  /// Each plus-lighter draw adds whole levels, its colour rounded to the nearest level as an
+  /// 8-bit target does (README "Rendering semantics"), on every path that adds (solid
+  /// colours take the general pixel loop): 200 draws of 0.765 of a level make 200 (summing
+  /// first would make 153), half a level rounds up, and 0.45 of a level adds nothing. A
+  /// source-over draw between two runs replaces what the first run added.
   @Test(arguments: Backend.available)
-  func solidRunSumsPrecisely(_ backend: Backend) throws {
-    func faint(_ x: Double) -> RenderCommand {
+  func eachDrawAddsWholeLevels(_ backend: Backend) throws {
+    func faint(_ x: Double, _ level: Double) -> RenderCommand {
+      let c = level / 255
       var d = Draw.make(
         label: "faint", part: "fill", map: PrimitiveSemanticsTests.affine, rect: Rect(x, 0, 8, 8), shape: .rect,
-        paint: .solid(PremultipliedColor(red: 0.003, green: 0.003, blue: 0.003, alpha: 0.003)), opacity: 1, clip: nil, edges: [], canvas: PrimitiveSemanticsTests.canvas,
+        paint: .solid(PremultipliedColor(red: c, green: c, blue: c, alpha: c)), opacity: 1, clip: nil, edges: [], canvas: PrimitiveSemanticsTests.canvas,
         clipBounds: PrimitiveSemanticsTests.canvas)!
       d.blendMode = .plusLighter
       return .draw(d)
@@ -98,13 +101,34 @@ import Testing
       label: "black", part: "fill", map: PrimitiveSemanticsTests.affine, rect: Rect(16, 0, 8, 8), shape: .rect,
       paint: .solid(PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1)), opacity: 1, clip: nil, edges: [], canvas: PrimitiveSemanticsTests.canvas,
       clipBounds: PrimitiveSemanticsTests.canvas)!
-    // Left: 300 faint draws. Right: 150, a black square, 150 more on top of it.
-    let commands = Array(repeating: faint(0), count: 300) + Array(repeating: faint(16), count: 150) + [.draw(black)]
-      + Array(repeating: faint(16), count: 150)
+    // x 0: 200 draws of 0.765. x 16: 150, a black square, 150 more on top of it.
+    // x 32: 100 draws of exactly half a level. x 48: 100 draws of 0.45 of a level.
+    let commands = Array(repeating: faint(0, 0.765), count: 200) + Array(repeating: faint(16, 0.765), count: 150) + [.draw(black)]
+      + Array(repeating: faint(16, 0.765), count: 150) + Array(repeating: faint(32, 0.5), count: 100)
+      + Array(repeating: faint(48, 0.45), count: 100)
     let out = try backend.render(PrimitiveSemanticsTests.list(commands))
-    let left = PrimitiveSemanticsTests.pixel(out, 4, 4), right = PrimitiveSemanticsTests.pixel(out, 20, 4)
-    #expect(PrimitiveSemanticsTests.near(left, SIMD4(repeating: 230), 1), "\(left), the exact sum gives 229.5")
-    // 150 × 0.765 = 114.75 over opaque black: (115, 115, 115, 255).
-    #expect(PrimitiveSemanticsTests.near(right, SIMD4(115, 115, 115, 255), 1), "\(right)")
+    let pixel = { PrimitiveSemanticsTests.pixel(out, $0, 4) }
+    #expect(pixel(4) == SIMD4(repeating: 200), "\(pixel(4))")
+    #expect(pixel(20) == SIMD4(150, 150, 150, 255), "\(pixel(20))")
+    #expect(pixel(36) == SIMD4(repeating: 100), "\(pixel(36)): half a level rounds up")
+    #expect(pixel(52) == SIMD4(repeating: 0), "\(pixel(52)): under half a level adds nothing")
+  }
+
+  /// Past 255 a run saturates: 300 draws of (0.9, 0.45) of a level make (255, 0) (each adds
+  /// (1, 0)), and (255, 127.5) on (200, 100) makes (255, 228).
+  @Test(arguments: Backend.available)
+  func runsSaturate(_ backend: Backend) throws {
+    func draw(_ x: Double, _ c: Double) -> RenderCommand {
+      var d = Draw.make(
+        label: "add", part: "fill", map: PrimitiveSemanticsTests.affine, rect: Rect(x, 0, 8, 8), shape: .rect,
+        paint: .solid(PremultipliedColor(red: c, green: c / 2, blue: 0, alpha: c)), opacity: 1, clip: nil, edges: [], canvas: PrimitiveSemanticsTests.canvas,
+        clipBounds: PrimitiveSemanticsTests.canvas)!
+      d.blendMode = .plusLighter
+      return .draw(d)
+    }
+    let out = try backend.render(PrimitiveSemanticsTests.list(
+      Array(repeating: draw(0, 0.9 / 255), count: 300) + [draw(16, 200 / 255), draw(16, 1)]))
+    #expect(PrimitiveSemanticsTests.pixel(out, 4, 4) == SIMD4(255, 0, 0, 255), "\(PrimitiveSemanticsTests.pixel(out, 4, 4))")
+    #expect(PrimitiveSemanticsTests.pixel(out, 20, 4) == SIMD4(255, 228, 0, 255), "\(PrimitiveSemanticsTests.pixel(out, 20, 4))")
   }
 }

@@ -18,7 +18,7 @@ struct AdditiveSums {
   /// the GPU's `additiveLevels` (draw.frag), half a level and 1/256 more, rounded down.
   @inline(__always)
   static func level(_ src: SIMD4<Float>) -> SIMD4<Float> {
-    (src + 0.50390625).rounded(.down)
+    ExactRounding.floor(src + 0.50390625)
   }
 
   /// Device x of index 0 of a row (the surface's `x0`, as its rows).

@@ -28,4 +28,13 @@ enum ExactRounding {
     if abs(x - r) == 0.5 { return x > 0 ? x + 0.5 : x - 0.5 }
     return r
   }
+
+  /// `x.rounded(.down)` lane by lane, for lanes in 0…2^22 (the caller's contract: no
+  /// fallback). In vector instructions: `rounded(.down)` on `SIMD4<Float>` calls libm's
+  /// `floorf` per lane on baseline x86-64, which has no SSE4.1 `roundps`.
+  @inline(__always)
+  static func floor(_ x: SIMD4<Float>) -> SIMD4<Float> {
+    let r = (x + 12_582_912) - 12_582_912
+    return r.replacing(with: r - 1, where: r .> x)
+  }
 }

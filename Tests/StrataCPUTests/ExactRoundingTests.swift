@@ -39,4 +39,22 @@ import Testing
     #expect(ExactRounding.round(2.5) == 3 && ExactRounding.round(-2.5) == -3 && ExactRounding.round(3.5) == 4)
     #expect(ExactRounding.round(.nan).isNaN)
   }
+
+  /// The vector floor, for lanes in 0…2^22: every edge and swept value in that range,
+  /// four at a time in rotated lanes.
+  @Test func vectorFloorMatchesTheLibrary() {
+    let xs = (Self.edges + Self.sweep).filter { $0 >= 0 && $0 <= 0x1p22 } + [0.99999994, 254.99998, 255.5, 2.0.nextDown].map { Float($0) }
+    #expect(xs.count > 15_000)
+    for k in xs.indices {
+      let v = SIMD4<Float>(xs[k], xs[(k + 1) % xs.count], xs[(k + 2) % xs.count], xs[(k + 3) % xs.count])
+      let got = ExactRounding.floor(v)
+      for lane in 0..<4 { #expect(got[lane] == v[lane].rounded(.down), "floor(\(v[lane])) = \(got[lane])") }
+    }
+  }
+
+  /// A plus-lighter draw's level: half a level rounds up, just below stays down.
+  @Test func additiveLevels() {
+    let got = AdditiveSums.level(SIMD4<Float>(0.5, 0.49, 127.5, 254.6))
+    #expect(got == SIMD4(1, 0, 128, 255))
+  }
 }

@@ -116,12 +116,8 @@ public struct CPURenderer: Sendable {
     Effects.composite(layer.surface, into: parent, opacity: Float(g.opacity), mode: g.blendMode, clip: g.clip, clips: ctx.clips)
   }
 
-  /// Draws a run of prepared draws into `surface`, bands of rows in parallel.
-  ///
-  /// Consecutive plus-lighter draws form a run whose whole levels each band sums
-  /// (`AdditiveSums`) and adds to its rows once, when the run ends: the same saturated
-  /// result as adding each draw's levels to the 8-bit target, as the GPU does. Runs are
-  /// counted over the whole list, not per band, so every band flushes where the others do.
+  /// Draws a run of prepared draws into `surface`, bands of rows in parallel; each band's
+  /// worker draws every draw that touches the band, in order, on the band's rows.
   func fill(_ draws: [PreparedDraw.Shared], into surface: Surface) {
     guard !draws.isEmpty else { return }
     let b = surface.bounds
@@ -136,35 +132,14 @@ public struct CPURenderer: Sendable {
       for band in ((y0 - b.y0) / bh)...((y1 - 1 - b.y0) / bh) { bucketList[band].append(Int32(i)) }
     }
     let buckets = bucketList
-    // The run of each plus-lighter draw (-1: none).
-    var runList = [Int32](repeating: -1, count: draws.count)
-    var runCount: Int32 = 0
-    for (i, d) in draws.enumerated() where d.draw.additive {
-      if i == 0 || !draws[i - 1].draw.additive { runCount += 1 }
-      runList[i] = runCount - 1
-    }
-    let runs = runList
     DispatchQueue.concurrentPerform(iterations: bandCount) { band in
       let r = Rasterizer(surface: surface)
       let y0 = b.y0 + band * bh, y1 = min(b.y1, y0 + bh)
-      var sums: AdditiveSums? = nil
-      var current: Int32 = -1
       for i in buckets[band] {
         // One reference counted, not the draw copied (hundreds of bytes, several arrays).
         let shared = draws[Int(i)]
-        let rows = max(y0, shared.draw.bounds.y0)..<min(y1, shared.draw.bounds.y1)
-        let run = runs[Int(i)]
-        if run != current && current >= 0 { sums!.flush(into: surface) }
-        current = run
-        if run >= 0 {
-          if sums == nil { sums = AdditiveSums(surface: b, rows: y0..<y1) }
-          r.accumulate(shared.draw, rows: rows, into: &sums!)
-        } else {
-          r.fill(shared.draw, rows: rows)
-        }
+        r.fill(shared.draw, rows: max(y0, shared.draw.bounds.y0)..<min(y1, shared.draw.bounds.y1))
       }
-      if current >= 0 { sums!.flush(into: surface) }
-      sums?.recycle()
     }
   }
 }

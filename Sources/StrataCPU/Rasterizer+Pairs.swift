@@ -3,7 +3,7 @@ import StrataRender
 
 /// The image loops' bilinear pixels two at a time (`WidePixel.Pair`): the texel steps and
 /// addresses stay per pixel (48.16 fixed point, as `plainImageRow`), the filtering, tint,
-/// opacity and blend or sum run for both pixels in one 16-bit vector. The same operations
+/// opacity and blend or add run for both pixels in one 16-bit vector. The same operations
 /// lane for lane as the one-pixel loops, so the pixels are the same, bit for bit.
 extension Rasterizer {
   /// The four texels pixel `(s, tt)` (48.16, less half a texel) blends, clamped to the
@@ -132,16 +132,16 @@ extension Rasterizer {
 extension Rasterizer {
   /// Pixels `x0..<x1` of a sprite row, two at a time, stepping one texel a pixel from `s`,
   /// `tt`, every texel pair inside the image, one weight pair for the whole run; each
-  /// filtered pixel times `scale` (tint × opacity) is added to the sums. A pixel whose
-  /// texels are all zero adds +0, which leaves its sum as it was (the one-pixel loop skips
-  /// it), so the sums are the same.
+  /// filtered pixel times `scale` (tint × opacity) is added to the row as whole levels. A
+  /// pixel whose texels are all zero adds nothing (the one-pixel loop skips it), so the
+  /// pixels are the same.
   ///
   /// - Complexity: O(x1 − x0): per two pixels, four texel reads, one 16-bit vector of lerps
   ///   and two four-lane float multiply-adds.
   @inline(__always)
   func unitPairs(
     s: Int64, tt: Int64, _ rowPixels: Int, _ px: Span<SIMD4<UInt8>>, _ scale: SIMD4<Float>,
-    sums: inout MutableSpan<SIMD4<Float>>, origin: Int, _ x0: Int, _ x1: Int
+    row: inout MutableSpan<SIMD4<UInt8>>, origin: Int, _ x0: Int, _ x1: Int
   ) {
     typealias P = WidePixel.Pair
     let fx = P(repeating: UInt16(truncatingIfNeeded: (s >> 8) & 0xFF))
@@ -158,8 +158,8 @@ extension Rasterizer {
       let v = WidePixel.lerp(top, bottom, fy)
       let f = WidePixel.floats(v)
       let o = x &- origin
-      sums[o] += AdditiveSums.level(f.lowHalf * scale)
-      sums[o &+ 1] += AdditiveSums.level(f.highHalf * scale)
+      row[o] = AdditiveLevels.add(row[o], f.lowHalf * scale)
+      row[o &+ 1] = AdditiveLevels.add(row[o &+ 1], f.highHalf * scale)
       (a, c) = (b2, d2)
       p &+= 2
       x &+= 2
@@ -169,7 +169,8 @@ extension Rasterizer {
       let top = WidePixel.lerp(WidePixel.widen(a), WidePixel.widen(b), fx.lowHalf[0])
       let bottom = WidePixel.lerp(WidePixel.widen(c), WidePixel.widen(d), fx.lowHalf[0])
       let v = WidePixel.lerp(top, bottom, fy.lowHalf[0])
-      sums[x &- origin] += AdditiveSums.level(SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: v)) * scale)
+      let o = x &- origin
+      row[o] = AdditiveLevels.add(row[o], SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: v)) * scale)
     }
   }
 }

@@ -5,7 +5,7 @@ import StrataRender
 /// scaled image, bilinear, unclipped), with the setup that is the same on every row done
 /// once per draw and band instead of once per row.
 ///
-/// `accumulate` finds, for each row, the pixels the device polygon may touch (`span`), the
+/// `add` finds, for each row, the pixels the device polygon may touch (`span`), the
 /// pixels whose centres lie inside the rectangle (`insideRun`) and the fixed-point texel
 /// start (`fixedPointTexels`); for a 32-pixel sprite row that setup cost as much as the
 /// pixels. When the polygon is an axis-aligned rectangle and the map has no rotation or
@@ -20,10 +20,10 @@ import StrataRender
 ///   on it; so a row with `cv` inside `y0..<y1` has the same inside run as any other.
 /// - `fixedPointTexels`: s does not depend on v (`mapping.c == 0`), so only t is per row;
 ///   it is still computed by `fixedPointTexels` itself, row by row.
-/// The pixels are then summed by `sumRun`, as `plainImageSumRow` sums them, so the sums are
+/// The pixels are then added by `addRun`, as `plainImageAddRow` adds them, so the pixels are
 /// the same to the bit.
 extension Rasterizer {
-  /// Sums draw `d` on `rows` as `accumulate` does, for a draw with a `spriteBox` on the
+  /// Adds draw `d` on `rows` as `addRows` does, for a draw with a `spriteBox` on the
   /// `.plainImage` path.
   ///
   /// - Complexity: O(rows + pixels); the per-row work is a comparison, `t`'s fixed point
@@ -33,8 +33,7 @@ extension Rasterizer {
     _ d: PreparedDraw, _ box: (left: Float, right: Float, top: Float, bottom: Float), nearest: Bool,
     rows: Range<Int>,
     _ x0: Int, _ x1: Int, _ t: TexelMapping, _ levels: Span<TextureLevel>,
-    _ base: Span<SIMD4<UInt8>>,
-    into sums: inout AdditiveSums
+    _ base: Span<SIMD4<UInt8>>
   ) {
     precondition(rows.lowerBound >= 0, "sprite rows start at a non-negative row")
     guard let (xs, xe) = Self.paddedSpan(box.left, box.right, x0, x1) else { return }
@@ -45,32 +44,25 @@ extension Rasterizer {
     func hasSpan(_ yc: Float) -> Bool {
       (box.top <= yc) != (box.bottom <= yc) || abs(box.top - yc) <= 1 || abs(box.bottom - yc) <= 1
     }
-    for y in rows where hasSpan(Float(y) + 0.5) { sums.mark(y, columns: xs, xe) }
     // The inside run, found on the first row whose v lies inside the rectangle.
     var run: (first: Int, last: Int, cu: Float)? = nil
     var solved = false
-    let (sx0, sy0, width) = (sums.x0, sums.y0, sums.width)
-    sums.withAll { all in
-      for y in rows {
-        let yc = Float(y) + 0.5
-        guard hasSpan(yc) else { continue }
-        let origin = sx0 - (y - sy0) * width
-        let cv = i.4 * yc + i.5
-        guard cv >= d.y0 && cv < d.y1 else { continue }
-        if !solved {
-          solved = true
-          if let r = Self.insideRun(d, y: yc, xs: xs, xe: xe) { run = (r.first, r.last, r.cu) }
-        }
-        guard let (first, last, cu) = run else { return }
-        if let start = Self.fixedPointTexels(
-          d, t, nearest: nearest, cu: cu, cv: cv, first: first, last: last)
-        {
-          sumRun(
-            d, nearest: nearest, t, lv, base, row: &all, origin: origin, first: first, last: last,
-            cu: cu, cv: cv, start)
+    let origin = surface.bounds.x0
+    for y in rows {
+      let yc = Float(y) + 0.5
+      guard hasSpan(yc) else { continue }
+      let cv = i.4 * yc + i.5
+      guard cv >= d.y0 && cv < d.y1 else { continue }
+      if !solved {
+        solved = true
+        if let r = Self.insideRun(d, y: yc, xs: xs, xe: xe) { run = (r.first, r.last, r.cu) }
+      }
+      guard let (first, last, cu) = run else { return }
+      unsafe surface.withRow(y) { row in
+        if let start = Self.fixedPointTexels(d, t, nearest: nearest, cu: cu, cv: cv, first: first, last: last) {
+          addRun(d, nearest: nearest, t, lv, base, row: &row, origin: origin, first: first, last: last, cu: cu, cv: cv, start)
         } else {
-          generalRow(
-            Sums.self, d, t, levels, base, row: &all, origin: origin, y: yc, xs: xs, xe: xe)
+          generalRow(Adds.self, d, t, levels, base, row: &row, origin: origin, y: yc, xs: xs, xe: xe)
         }
       }
     }

@@ -10,10 +10,10 @@ import StrataRender
 struct Rasterizer {
   let surface: Surface
 
-  /// Draws `d` on the rows `rows` (device rows, inside the surface). Plus-lighter draws are
-  /// summed instead (`accumulate`).
+  /// Draws `d` on the rows `rows` (device rows, inside the surface); plus-lighter draws
+  /// are added (`add`).
   func fill(_ d: PreparedDraw, rows: Range<Int>) {
-    precondition(!d.additive, "plus-lighter draws are summed (accumulate), not blended one by one")
+    if d.additive { return add(d, rows: rows) }
     // The texels are read through spans taken here, once per draw and band: copying a
     // level (an array) out per pixel or row would count references, atomically, on
     // memory every worker shares.

@@ -54,7 +54,10 @@ import Testing
 
   /// A plus-lighter draw's level: half a level rounds up, just below stays down.
   @Test func additiveLevels() {
-    let got = AdditiveSums.level(SIMD4<Float>(0.5, 0.49, 127.5, 254.6))
+    let got = AdditiveLevels.level(SIMD4<Float>(0.5, 0.49, 127.5, 254.6))
     #expect(got == SIMD4(1, 0, 128, 255))
+    // Added: saturated, never wrapped.
+    #expect(AdditiveLevels.add(SIMD4(250, 3, 127, 0), SIMD4<Float>(5.6, 0.2, 128.5, 300)) == SIMD4(255, 3, 255, 255))
+    #expect(AdditiveLevels.add(SIMD4(250, 3, 126, 0), SIMD4<Float>(4.4, 0.5, 128.4, 254.5)) == SIMD4(254, 4, 254, 255))
   }
 }

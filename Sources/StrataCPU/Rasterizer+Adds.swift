@@ -2,77 +2,78 @@ import StrataPath
 import Strata
 import StrataRender
 
-/// Plus-lighter draws: each rounded to whole levels and summed into a band's
-/// `AdditiveSums` instead of blended into the 8-bit surface; `CPURenderer.fill` adds the
-/// sums once a run of them ends. The shape, clips and sampling are the 8-bit loops' own (`generalRow` runs with the
-/// `Sums` sink; `plainImageSumRow` steps and filters exactly as `plainImageRow`), so a sprite
-/// covers the same pixels with the same texels either way.
+/// Plus-lighter draws: each pixel's source rounded to whole levels and added to the 8-bit
+/// surface, saturated (`AdditiveLevels`). The shape, clips and sampling are the 8-bit
+/// loops' own (`generalRow` runs with the `Adds` sink; `plainImageAddRow` steps and filters
+/// exactly as `plainImageRow`), so a sprite covers the same pixels with the same texels
+/// either way; only the blend differs.
 extension Rasterizer {
-  /// Adds the pixels of plus-lighter draw `d` on `rows` (inside `sums`' band) to `sums`.
-  func accumulate(_ d: PreparedDraw, rows: Range<Int>, into sums: inout AdditiveSums) {
-    precondition(d.additive, "only plus-lighter draws are summed")
+  /// Adds the pixels of plus-lighter draw `d` on `rows` (this worker's rows) to the surface.
+  func add(_ d: PreparedDraw, rows: Range<Int>) {
+    precondition(d.additive, "only plus-lighter draws are added")
     let x0 = max(d.bounds.x0, surface.bounds.x0), x1 = min(d.bounds.x1, surface.bounds.x1)
     guard x0 < x1 else { return }
     if let t = d.texture {
       let levels = t.levels.span
       if case .plainImage(let nearest) = d.path, let box = d.spriteBox, rows.lowerBound >= 0 {
-        spriteRows(d, box, nearest: nearest, rows: rows, x0, x1, t.mapping, levels, levels[0].texels.span, into: &sums)
+        spriteRows(d, box, nearest: nearest, rows: rows, x0, x1, t.mapping, levels, levels[0].texels.span)
         return
       }
-      accumulateRows(d, rows: rows, x0, x1, t.mapping, levels, levels[0].texels.span, into: &sums)
+      addRows(d, rows: rows, x0, x1, t.mapping, levels, levels[0].texels.span)
     } else {
-      accumulateRows(d, rows: rows, x0, x1, nil, Span(), Span(), into: &sums)
+      addRows(d, rows: rows, x0, x1, nil, Span(), Span())
     }
   }
 
   /// The rows of `d` one by one, each with its own setup (`spriteRows` shares it between
   /// rows where it is the same).
   @inline(__always)
-  func accumulateRows(
+  func addRows(
     _ d: PreparedDraw, rows: Range<Int>, _ x0: Int, _ x1: Int, _ mapping: TexelMapping?, _ levels: Span<TextureLevel>,
-    _ base: Span<SIMD4<UInt8>>, into sums: inout AdditiveSums
+    _ base: Span<SIMD4<UInt8>>
   ) {
+    let origin = surface.bounds.x0
     for y in rows {
       let yc = Float(y) + 0.5
       guard let (xs, xe) = span(d.polygon, yc, x0, x1, reach: d.reach) else { continue }
-      sums.withRow(y, columns: xs, xe) { row, origin in
+      unsafe surface.withRow(y) { row in
         if case .plainImage(let nearest) = d.path, let t = mapping,
-          plainImageSumRow(d, nearest: nearest, t, levels[0].size, base, row: &row, origin: origin, y: yc, xs: xs, xe: xe)
+          plainImageAddRow(d, nearest: nearest, t, levels[0].size, base, row: &row, origin: origin, y: yc, xs: xs, xe: xe)
         {
           return
         }
-        generalRow(Sums.self, d, mapping, levels, base, row: &row, origin: origin, y: yc, xs: xs, xe: xe)
+        generalRow(Adds.self, d, mapping, levels, base, row: &row, origin: origin, y: yc, xs: xs, xe: xe)
       }
     }
   }
 
   /// `plainImageRow` for a plus-lighter sprite: the same 48.16 fixed-point steps and 8-bit
   /// bilinear weights (the texels a GPU's filter gives), then times the tint and opacity in
-  /// `Float`, unrounded, added to the sums. Returns false, having added nothing, where
+  /// `Float`, added as whole levels. Returns false, having added nothing, where
   /// `plainImageRow` would (texel coordinates beyond the fixed point's range).
   ///
   /// - Complexity: O(pixels of the row inside the sprite); no allocation.
   @inline(__always)
-  func plainImageSumRow(
+  func plainImageAddRow(
     _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<SIMD4<UInt8>>,
-    row sums: inout MutableSpan<SIMD4<Float>>, origin: Int, y: Float, xs: Int, xe: Int
+    row: inout MutableSpan<SIMD4<UInt8>>, origin: Int, y: Float, xs: Int, xe: Int
   ) -> Bool {
     guard let (first, last, cu, cv) = Self.insideRun(d, y: y, xs: xs, xe: xe) else { return true }
     guard let start = Self.fixedPointTexels(d, t, nearest: nearest, cu: cu, cv: cv, first: first, last: last) else {
       return false
     }
-    sumRun(d, nearest: nearest, t, lv, px, row: &sums, origin: origin, first: first, last: last, cu: cu, cv: cv, start)
+    addRun(d, nearest: nearest, t, lv, px, row: &row, origin: origin, first: first, last: last, cu: cu, cv: cv, start)
     return true
   }
 
-  /// The pixels `first..<last` of a sprite row (`plainImageSumRow`'s inside run), from the
-  /// fixed-point texel coordinates `start` of pixel `first`, added to the sums.
+  /// The pixels `first..<last` of a sprite row (`plainImageAddRow`'s inside run), from the
+  /// fixed-point texel coordinates `start` of pixel `first`, added to the surface.
   ///
   /// - Complexity: O(last − first); no allocation.
   @inline(__always)
-  func sumRun(
+  func addRun(
     _ d: PreparedDraw, nearest: Bool, _ t: TexelMapping, _ lv: LevelSize, _ px: Span<SIMD4<UInt8>>,
-    row sums: inout MutableSpan<SIMD4<Float>>, origin: Int, first: Int, last: Int, cu: Float, cv: Float,
+    row: inout MutableSpan<SIMD4<UInt8>>, origin: Int, first: Int, last: Int, cu: Float, cv: Float,
     _ start: (s: Int64, t: Int64, ds: Int64, dt: Int64)
   ) {
     var (s, tt) = (start.s, start.t)
@@ -97,7 +98,7 @@ extension Rasterizer {
     var x = first
     while x < last {
       if x == unit0 {
-        unitPairs(s: s, tt: tt, rowPixels, px, scale, sums: &sums, origin: origin, unit0, unit1)
+        unitPairs(s: s, tt: tt, rowPixels, px, scale, row: &row, origin: origin, unit0, unit1)
         s &+= ds &* Int64(unit1 - unit0)
         x = unit1
         continue
@@ -121,7 +122,8 @@ extension Rasterizer {
       }
       s &+= ds; tt &+= dt
       if c == .zero { continue }
-      sums[x &- origin] += AdditiveSums.level(SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: c)) * scale)
+      let o = x &- origin
+      row[o] = AdditiveLevels.add(row[o], SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: c)) * scale)
     }
   }
 
@@ -199,9 +201,12 @@ extension Rasterizer {
     }
   }
 
-  /// A row of `AdditiveSums`: plus-lighter, summed unrounded and unsaturated.
-  enum Sums: PixelSink {
+  /// An 8-bit surface row: plus-lighter, each pixel's source added as whole levels and
+  /// saturated.
+  enum Adds: PixelSink {
     @inline(__always)
-    static func put(_ row: inout MutableSpan<SIMD4<Float>>, _ i: Int, _ src: SIMD4<Float>) { row[i] += AdditiveSums.level(src) }
+    static func put(_ row: inout MutableSpan<SIMD4<UInt8>>, _ i: Int, _ src: SIMD4<Float>) {
+      row[i] = AdditiveLevels.add(row[i], src)
+    }
   }
 }

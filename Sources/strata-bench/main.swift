@@ -4,6 +4,7 @@ import StrataCPU
 import StrataGL
 import StrataPNG
 import StrataRender
+import StrataSync
 
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
@@ -42,6 +43,8 @@ let usage = """
   import <median ms>') and draws its middle frame at 1080 x 1080 on the 1080p canvas.
   """
 
+// As `strata` does: frames reuse the memory the frame before freed (README "Performance").
+FrameLoopMemory.keepFreedMemory()
 let allScenes = ["S1", "S2", "S3", "S4", "S5", "P100K", "CUBE", "PLANES200", "TILED", "TEXT200", "GOLDEN256", "LOTTIE"]
 var scenes = allScenes
 var frames = 15, warmup = 3

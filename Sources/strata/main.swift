@@ -1,6 +1,10 @@
 import Foundation
 import StrataCLI
+import StrataSync
 import Synchronization
+
+// Frames reuse the memory the frame before freed instead of faulting it in afresh.
+FrameLoopMemory.keepFreedMemory()
 
 // SIGINT, SIGTERM and SIGHUP remove temporary files and end the tool by the signal (exit
 // status 130, 143, 129 in shells); SIGPIPE is ignored, so a closed pipe is a write error.

@@ -44,7 +44,7 @@ import Testing
     try root.addSublayer(old!)
     tree.flush()
     let oldID = ObjectIdentifier(old!)
-    weak var gone = old
+    weak let gone = old
     old!.removeFromSuperlayer()
     old = nil
     #expect(gone == nil, "something still holds the removed layer")

@@ -37,10 +37,12 @@ let package = Package(
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     // glibc's mallopt, for executables that render frame after frame (FrameLoopMemory).
     .systemLibrary(name: "CMalloc"),
+    // Process-wide allocator settings for the executables; no library module uses it.
+    .target(name: "StrataAllocator", dependencies: ["CMalloc"], swiftSettings: [.strictMemorySafety()]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     // The lock shared state is kept behind (a POSIX mutex, which ThreadSanitizer sees; see
     // Locked.swift). It depends on nothing, and every module with shared caches uses it.
-    .target(name: "StrataSync", dependencies: ["CMalloc"], swiftSettings: [.strictMemorySafety()]),
+    .target(name: "StrataSync", swiftSettings: [.strictMemorySafety()]),
     // The path engine: paths, SVG path data, flattening, trimming, dashing, stroking and the
     // coverage rasteriser both backends share. It depends on nothing, so shape layers, shadow
     // paths, masks, text outlines and Lottie can all use it.
@@ -91,7 +93,7 @@ let package = Package(
         "StrataLottie",
       ],
       swiftSettings: [.strictMemorySafety()]),
-    .executableTarget(name: "strata", dependencies: ["StrataCLI", "StrataSync"], swiftSettings: [.strictMemorySafety()]),
+    .executableTarget(name: "strata", dependencies: ["StrataCLI", "StrataAllocator"], swiftSettings: [.strictMemorySafety()]),
     // The differential fuzzer of the two backends: random scene files, rendered on both,
     // disagreements reduced by delta debugging (docs/Testing.md, "Hardening").
     .target(
@@ -99,7 +101,7 @@ let package = Package(
       swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata-fuzz", dependencies: ["StrataFuzz"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(
-      name: "strata-bench", dependencies: ["Strata", "StrataSync", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataTesting", "StrataLottie"],
+      name: "strata-bench", dependencies: ["Strata", "StrataAllocator", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataTesting", "StrataLottie"],
       swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath", "StrataSync"]),
     .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataPath", "CHarfBuzz", "CFreeType", "StrataTestRandom"]),

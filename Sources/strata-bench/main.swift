@@ -4,7 +4,7 @@ import StrataCPU
 import StrataGL
 import StrataPNG
 import StrataRender
-import StrataSync
+import StrataAllocator
 
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.

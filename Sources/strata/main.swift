@@ -1,6 +1,6 @@
 import Foundation
 import StrataCLI
-import StrataSync
+import StrataAllocator
 import Synchronization
 
 // Frames reuse the memory the frame before freed instead of faulting it in afresh.

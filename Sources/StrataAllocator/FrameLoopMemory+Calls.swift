@@ -13,8 +13,8 @@ import CMalloc
 public enum FrameLoopMemory {
   /// Keeps up to `trim` bytes of freed memory in the process and serves allocations below
   /// `mmap` bytes from the heap (glibc's `M_TRIM_THRESHOLD` and `M_MMAP_THRESHOLD`; the
-  /// latter at most 32 MiB). The process's peak memory is not raised: freed memory is
-  /// reused, not added to.
+  /// latter at most 32 MiB). The process's peak memory rises little, freed memory being
+  /// reused rather than added to (S4's 20000 layers: 143 -> 153 MiB; S1-S3, S5 within 1).
   public static func keepFreedMemory(trim: Int32 = 256 << 20, mmap: Int32 = 32 << 20) {
     _ = mallopt(M_TRIM_THRESHOLD, trim)
     _ = mallopt(M_MMAP_THRESHOLD, mmap)

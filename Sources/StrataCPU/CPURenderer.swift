@@ -70,7 +70,8 @@ public struct CPURenderer: Sendable {
         run.append(PreparedDraw.Shared(PreparedDraw(d, clips: ctx.clips)))
         i += 1
       case .sprites(let b):
-        for d in b.draws(canvas: ctx.canvas, clips: ctx.prepared) { run.append(PreparedDraw.Shared(PreparedDraw(d, clips: ctx.clips))) }
+        run.reserveCapacity(run.count + b.sprites.count)
+        b.forEachDraw(canvas: ctx.canvas, clips: ctx.prepared) { run.append(PreparedDraw.Shared(PreparedDraw($0, clips: ctx.clips))) }
         i += 1
       case .beginGroup(let g):
         fill(run, into: surface)

@@ -162,7 +162,7 @@ extension GLRenderer {
           i += 1
         case .sprites(let b):
           // One instance per sprite; runs of one image draw as one instanced call.
-          for d in b.draws(canvas: pass.canvas, clips: pass.list.clips) { append(gl, d, to: &data, splitter, pass) }
+          b.forEachDraw(canvas: pass.canvas, clips: pass.list.clips) { append(gl, $0, to: &data, splitter, pass) }
           i += 1
         case .beginGroup(let g):
           try drawInstances(gl, data, into: target)

@@ -64,6 +64,13 @@ public struct SpriteBatch: Sendable {
   public func draws(canvas: PixelBounds, clips: [ClipShape]) -> [Draw] {
     var out: [Draw] = []
     out.reserveCapacity(sprites.count)
+    forEachDraw(canvas: canvas, clips: clips) { out.append($0) }
+    return out
+  }
+
+  /// `draws`, handed to `body` one by one instead of collected: a renderer that turns each
+  /// into its own form keeps no array of them (20000 sprites: 12.8 MB of draws).
+  public func forEachDraw(canvas: PixelBounds, clips: [ClipShape], _ body: (Draw) -> Void) {
     let limit = clip.map { clips[$0].deviceBounds } ?? canvas
     for s in sprites {
       guard let m = PlaneMap(toDevice: Homography(s.transform.transform3D).concatenating(map.toDevice)) else { continue }
@@ -78,9 +85,8 @@ public struct SpriteBatch: Sendable {
           paint: .image(paint), opacity: opacity, clip: clip, edges: [], canvas: canvas, clipBounds: limit)
       else { continue }
       d.blendMode = blendMode
-      out.append(d)
+      body(d)
     }
-    return out
   }
 }
 

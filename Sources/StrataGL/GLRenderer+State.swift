@@ -117,6 +117,7 @@ extension GLRenderer {
       var pass = Pass(list: list, limit: limit, canvas: canvas)
       try render(gl, list.commands[...], into: surface, &pass)
 
+      let submitted = clock.now
       gl.finish()
       let drawn = clock.now
       bind(gl, surface)
@@ -127,7 +128,7 @@ extension GLRenderer {
         gl.readPixels(
           x: 0, y: 0, width: list.width, height: list.height, format: GL_RGBA, type: GL_UNSIGNED_BYTE, into: &target.pixels)
       }
-      timings = Timings(render: drawn - start, readback: clock.now - drawn)
+      timings = Timings(render: drawn - start, readback: clock.now - drawn, submit: submitted - start)
       targets.trim()
       try check(gl)
     }

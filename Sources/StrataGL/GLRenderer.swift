@@ -51,6 +51,10 @@ public final class GLRenderer: @unchecked Sendable {
   public struct Timings: Sendable {
     public var render: Duration = .zero
     public var readback: Duration = .zero
+    /// The part of `render` before `glFinish`: Strata's instance data and GL calls, and
+    /// what the driver does in them (llvmpipe shades vertices and bins triangles in the
+    /// calling thread); the rest of `render` is the GPU (llvmpipe's threads) finishing.
+    public var submit: Duration = .zero
   }
 
   public let info: GLInfo

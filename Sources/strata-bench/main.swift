@@ -164,6 +164,7 @@ for name in scenes {
       let suffix = level + form
       var decoded: [Int] = []
       var times: [Double] = [], readbacks: [Double] = [], compiles: [Double] = [], sorts: [Double] = []
+      var submits: [Double] = []
       var sorting = DepthSortStatistics()
       BenchMemory.resetPeak()
       for i in 0..<(warmup + frames) {
@@ -192,6 +193,7 @@ for name in scenes {
             times.append(compile + ms(t.render))
             compiles.append(compile)
             readbacks.append(ms(t.readback))
+            submits.append(ms(t.submit))
           }
         } else {
           let t1 = DispatchTime.now().uptimeNanoseconds
@@ -206,7 +208,7 @@ for name in scenes {
         report(parts[0], "strata-compile" + suffix, times)
       } else if backend == "gpu" {
         let c = gpu!.lastFrameCounts
-        report(parts[0], "strata-gl" + suffix, times, " draw calls \(c.drawCalls) instances \(c.instances) mask pixels \(c.maskPixels) snapshot+compile \(String(format: "%.1f", median(compiles))) ms")
+        report(parts[0], "strata-gl" + suffix, times, " draw calls \(c.drawCalls) instances \(c.instances) mask pixels \(c.maskPixels) snapshot+compile \(String(format: "%.1f", median(compiles))) ms submit \(String(format: "%.1f", median(submits))) ms")
         report(parts[0], "strata-gl:readback" + suffix, readbacks)
       } else {
         report(

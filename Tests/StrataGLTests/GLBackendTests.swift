@@ -24,6 +24,18 @@ func compile(_ scene: Scene) -> RenderList {
     print("GPU: \(gl.info.renderer) via \(gl.info.platform.rawValue); steps: \(gl.probeSteps)")
   }
 
+  /// The frame's timings split the render at `glFinish`: the submitted part (Strata's
+  /// instances and GL calls) is within the render, and both are measured, not zero.
+  @Test func submitIsThePartOfTheRenderBeforeTheFinish() throws {
+    let gl = try GPU.renderer()
+    let r = root(64, 64, (0..<50).map { i in layer(Rect(Double(i % 10) * 6, Double(i / 10) * 6, 8, 8), .white) { $0.opacity = 0.5 } })
+    _ = try gl.render(RenderListCompiler(width: 64, height: 64).compile(r.snapshot()))
+    let t = gl.lastTimings
+    #expect(t.submit > .zero)
+    #expect(t.submit <= t.render, "submit \(t.submit), render \(t.render)")
+    #expect(t.readback > .zero)
+  }
+
   /// Every shader variant compiles and links (a failure would throw with the info log).
   @Test func shadersCompileAndLink() throws {
     let gl = try GPU.renderer()

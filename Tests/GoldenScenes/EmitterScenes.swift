@@ -83,3 +83,23 @@ extension GoldenScenes {
     return scene
   }
 }
+
+/// A crowd of still, additive particles for the probes: `count` particles of `image`, born
+/// over the first second anywhere in a `side` x `side` square at the middle of a 64 x 64
+/// emitter, living 10 s, each tinted `color`; at t = 1 they are all there.
+public func stillAdditiveParticles(_ image: Image, count: Double, side: Double, color: Color = Color(1, 1, 1)) -> EmitterLayer {
+  let e = EmitterLayer()
+  e.frame = Rect(0, 0, 64, 64)
+  e.emitterPosition = Point(x: 32, y: 32)
+  e.emitterSize = Size(width: side, height: side)
+  e.emitterShape = .rectangle
+  e.emitterMode = .surface
+  e.renderMode = .additive
+  var c = EmitterCell()
+  c.contents = image
+  c.birthRate = count
+  c.lifetime = 10
+  c.color = color
+  e.emitterCells = [c]
+  return e
+}

@@ -17,21 +17,7 @@ import Testing
   }
 
   /// 400 particles born over one second somewhere in a 40 × 40 rectangle, still.
-  static func emitter() -> EmitterLayer {
-    let e = EmitterLayer()
-    e.frame = Rect(0, 0, 64, 64)
-    e.emitterPosition = Point(x: 32, y: 32)
-    e.emitterSize = Size(width: 40, height: 40)
-    e.emitterShape = .rectangle
-    e.emitterMode = .surface
-    e.renderMode = .additive
-    var c = EmitterCell()
-    c.contents = faint
-    c.birthRate = 400
-    c.lifetime = 10
-    e.emitterCells = [c]
-    return e
-  }
+  static func emitter() -> EmitterLayer { stillAdditiveParticles(faint, count: 400, side: 40) }
 
   static func compile(_ layer: Layer, at t: Double) -> RenderList {
     RenderListCompiler(width: 64, height: 64, scale: 1, background: .clear).compile(root(64, 64, [layer]).snapshot(at: t))

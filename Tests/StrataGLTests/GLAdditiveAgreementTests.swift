@@ -2,6 +2,7 @@ import Strata
 import StrataCompare
 import StrataCPU
 import StrataGL
+import StrataGoldenScenes
 import StrataRender
 import Testing
 
@@ -21,24 +22,8 @@ import Testing
   /// `count` particles born over one second somewhere in a 12 × 12 square, still, each
   /// tinted `alpha` (so each adds up to 255 · alpha levels).
   static func list(count: Double, alpha: Double) -> RenderList {
-    let e = EmitterLayer()
-    e.frame = Rect(0, 0, 64, 64)
-    e.emitterPosition = Point(x: 32, y: 32)
-    e.emitterSize = Size(width: 12, height: 12)
-    e.emitterShape = .rectangle
-    e.emitterMode = .surface
-    e.renderMode = .additive
-    var c = EmitterCell()
-    c.contents = soft
-    c.birthRate = count
-    c.lifetime = 10
-    c.color = Color(1, 0.6, 0.3, alpha)
-    e.emitterCells = [c]
-    let root = Layer()
-    root.bounds = Rect(0, 0, 64, 64)
-    root.anchorPoint = .zero
-    try! root.addSublayer(e)
-    return RenderListCompiler(width: 64, height: 64, scale: 1, background: .clear).compile(root.snapshot(at: 1))
+    let e = stillAdditiveParticles(soft, count: count, side: 12, color: Color(1, 0.6, 0.3, alpha))
+    return RenderListCompiler(width: 64, height: 64, scale: 1, background: .clear).compile(root(64, 64, [e]).snapshot(at: 1))
   }
 
   @Test(arguments: [(400.0, 0.004), (400.0, 0.0025), (300.0, 0.006)])

@@ -197,16 +197,21 @@ extension GLRenderer {
           data.append(d, rect: d.rect, softEdges: d.edgeAntialiasing, clip: clip, texture: nil, texelMap: nil, paint: nil)
         }
       case .image(let p):
-        for piece in splitter.pieces(d, p) {
+        func appendPiece(_ piece: ImageDrawSplitter.Piece) {
           if mask == nil, let a = atlasPiece(gl, d, piece, p, clip: clip) {
             data.append(d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: a.page, texelMap: a.texelMap, paint: p)
             assert(data.batches.last!.variant.simple, "an atlas image is drawn by the SIMPLE build only")
-            continue
+            return
           }
           let tex = textures.texture(gl, key: piece.key, image: piece.image, tiling: piece.tiling)
           data.append(
             d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: tex, texelMap: piece.texelMap, paint: p,
             mask: mask?.page, maskTexel: texel)
+        }
+        if let whole = splitter.wholePiece(d, p) {
+          appendPiece(whole)
+        } else {
+          for piece in splitter.pieces(d, p) { appendPiece(piece) }
         }
       }
     }

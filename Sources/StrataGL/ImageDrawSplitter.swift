@@ -19,7 +19,23 @@ struct ImageDrawSplitter {
     var softEdges: EdgeAntialiasingMask
   }
 
+  /// The one piece of an image within the texture limit (no mipmap level, no tiles), or
+  /// nil when `pieces` must split: the common case, without an array.
+  func wholePiece(_ draw: Draw, _ paint: ImagePaint) -> Piece? {
+    let image = paint.image
+    guard image.width <= limit, image.height <= limit else { return nil }
+    let mipmapped = paint.minificationFilter == .trilinear
+    let tiling = TextureTiling(width: image.width, height: image.height, limit: limit, mipmapped: mipmapped)
+    guard !tiling.isTiled else { return nil }
+    let t = paint.texelMap
+    return Piece(
+      key: .init(image: image.id, level: 0, column: 0, row: 0, mipmapped: mipmapped), image: image, tiling: tiling,
+      rect: draw.rect, texelMap: InstanceData.TexelMap(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty),
+      softEdges: draw.edgeAntialiasing)
+  }
+
   func pieces(_ draw: Draw, _ paint: ImagePaint) -> [Piece] {
+    if let whole = wholePiece(draw, paint) { return [whole] }
     let full = paint.image
     let mipmapped = paint.minificationFilter == .trilinear
     var level = 0

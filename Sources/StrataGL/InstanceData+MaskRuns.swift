@@ -17,8 +17,11 @@ extension InstanceData {
   mutating func appendMask(_ draw: Draw, clip: Int?, slot: MaskAtlas.Slot, page: GLTexture) {
     guard case .mask(let m) = draw.shape else { preconditionFailure("appendMask needs a .mask draw") }
     let texel = (x: slot.x, y: slot.y)
-    var (template, variant) = instance(
+    var variant = instance(
       draw, rect: draw.rect, softEdges: draw.edgeAntialiasing, clip: clip, texelMap: nil, paint: nil, maskTexel: texel)
+    // The instance just written, taken back as the runs' template.
+    var template = Array(floats.suffix(Self.floatsPerInstance))
+    floats.removeLast(Self.floatsPerInstance)
     guard variant.mask else {
       let b = draw.deviceBounds
       maskPixels += (b.x1 - b.x0) * (b.y1 - b.y0)

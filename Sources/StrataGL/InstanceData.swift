@@ -8,6 +8,9 @@ import StrataRender
 struct InstanceData {
   static let vec4sPerInstance = 15
   static let floatsPerInstance = vec4sPerInstance * 4
+  /// One instance's attributes as computed (double precision; uploaded as floats):
+  /// fixed-size, so that an instance costs no allocation.
+  typealias InstanceValues = InlineArray<60, Double>
 
   struct Batch {
     var texture: GLTexture?
@@ -72,18 +75,24 @@ struct InstanceData {
     _ draw: Draw, rect: Rect, softEdges: EdgeAntialiasingMask, clip: Int?, texture: GLTexture?,
     texelMap: TexelMap?, paint: ImagePaint?, mask: GLTexture? = nil, maskTexel: (x: Int, y: Int) = (0, 0)
   ) {
-    let (values, variant) = instance(
+    let variant = instance(
       draw, rect: rect, softEdges: softEdges, clip: clip, texelMap: texelMap, paint: paint, maskTexel: maskTexel)
     if case .mask = draw.shape {
       let b = draw.deviceBounds
       maskPixels += (b.x1 - b.x0) * (b.y1 - b.y0)
     }
-    push(values, texture: texture, mask: mask, variant: variant, bounds: draw.deviceBounds)
+    extendBatch(texture: texture, mask: mask, variant: variant, bounds: draw.deviceBounds)
   }
 
   /// Appends an instance's floats to the batch it extends, or to a new one.
   mutating func push(_ values: [Float], texture: GLTexture?, mask: GLTexture?, variant: Variant, bounds: PixelBounds) {
+    precondition(values.count == Self.floatsPerInstance, "an instance has \(Self.floatsPerInstance) floats")
     floats.append(contentsOf: values)
+    extendBatch(texture: texture, mask: mask, variant: variant, bounds: bounds)
+  }
+
+  /// Counts the last instance written into the batch it extends, or into a new one.
+  private mutating func extendBatch(texture: GLTexture?, mask: GLTexture?, variant: Variant, bounds: PixelBounds) {
     let index = count - 1
     if let last = batches.last, last.texture === texture, last.mask === mask, last.variant == variant,
       last.first + last.count == index
@@ -95,14 +104,16 @@ struct InstanceData {
     }
   }
 
-  /// The floats of one instance and the build of `draw.frag` it needs (adding the draw's
-  /// gradient and polygon to the tables).
+  /// Writes the floats of one instance after the others, and returns the build of
+  /// `draw.frag` it needs (adding the draw's gradient and polygon to the tables). The
+  /// caller counts it into a batch.
   mutating func instance(
     _ draw: Draw, rect: Rect, softEdges: EdgeAntialiasingMask, clip: Int?, texelMap: TexelMap?, paint: ImagePaint?,
     maskTexel: (x: Int, y: Int)
-  ) -> ([Float], Variant) {
-    let fwd = draw.map.toDevice.values
-    let inv = draw.map.normalizedInverse
+  ) -> Variant {
+    // Tuples, not arrays: every draw of the frame passes here (20000 sprites).
+    let fwd = draw.map.toDevice.m
+    let inv = draw.map.normalizedInverseMatrix.m
     let expand = softEdges.isEmpty ? 0 : Self.expansion(draw, rect: rect)
     var radii = CornerRadii.zero, innerRect = Rect.zero, innerRadii = CornerRadii.zero
     var flags = 0
@@ -154,21 +165,21 @@ struct InstanceData {
     let r = draw.hardEdgeRect(rect, softEdges: softEdges)
     let b = draw.deviceBounds
     // Bounds narrower than the quad's own pixels (a pixel-aligned clip) need a test.
-    let own = DevicePolygon.pixelBounds(DevicePolygon.project(r, draw.map.toDevice), pad: 0, canvas: canvas)
+    let own = DevicePolygon.pixelBounds(of: r, draw.map.toDevice, pad: 0, canvas: canvas)
     if own.intersection(b) != own { flags |= 4 }
-    var values: [Double] = [
-      inv[0], inv[1], inv[2], expand,
-      inv[3], inv[4], inv[5], Double(softEdges.rawValue),
-      inv[6], inv[7], inv[8], min(max(draw.opacity, 0), 1),
-      fwd[0], fwd[1], fwd[2], fwd[3],
-      fwd[4], fwd[5], fwd[6], fwd[7],
+    var values: InstanceValues = [
+      inv.0, inv.1, inv.2, expand,
+      inv.3, inv.4, inv.5, Double(softEdges.rawValue),
+      inv.6, inv.7, inv.8, min(max(draw.opacity, 0), 1),
+      fwd.0, fwd.1, fwd.2, fwd.3,
+      fwd.4, fwd.5, fwd.6, fwd.7,
       r.minX, r.minY, r.maxX, r.maxY,
       radii.topLeft, radii.topRight, radii.bottomLeft, radii.bottomRight,
       innerRect.minX, innerRect.minY, innerRect.maxX, innerRect.maxY,
       innerRadii.topLeft, innerRadii.topRight, innerRadii.bottomLeft, innerRadii.bottomRight,
       color.x, color.y, color.z, color.w,
       t.a, t.b, t.c, t.d,
-      t.tx, t.ty, fwd[8], filters.2,
+      t.tx, t.ty, fwd.8, filters.2,
       Double(b.x0), Double(b.y0), Double(b.x1), Double(b.y1),
       Double(clip ?? -1), Double(flags), filters.0, filters.1,
       extra.0, extra.1, extra.2, extra.3,
@@ -191,7 +202,7 @@ struct InstanceData {
     // all, and the shader's test decides as the CPU does.
     // The SIMPLE ROUNDED build decides its hard edges per pixel too (draw.frag), and so do
     // SIMPLE quads that are not screen-aligned, whose edges `HardEdges` cannot put on pixel boundaries (EXACT).
-    let exact = simple && !rounded && !solidMask && !Self.isScreenAligned(fwd)
+    let exact = simple && !rounded && !solidMask && !Self.isScreenAligned(draw.map.toDevice)
     if (!simple || rounded || exact) && softEdges.isEmpty && Self.decidesEdgesPerPixel(draw.shape) {
       values[3] = Self.expansion(draw, rect: rect) / 64
     }
@@ -213,7 +224,19 @@ struct InstanceData {
     if variant.simple && !variant.textured && !variant.rounded && !variant.mask && !variant.additive {
       for i in 36..<40 { values[i] = (min(max(values[i], 0), 1) * 255).rounded() / 255 }
     }
-    return (values.map { Float($0) }, variant)
+    write(values)
+    return variant
+  }
+
+  /// Appends `values` in single precision: one growth of the buffer, then a span's stores
+  /// (no uniqueness check per float).
+  private mutating func write(_ values: borrowing InstanceValues) {
+    let base = floats.count
+    floats.append(contentsOf: repeatElement(0, count: Self.floatsPerInstance))
+    // Through spans: subscripting the InlineArray itself copied all 60 values per read.
+    let source = values.span
+    var out = floats.mutableSpan
+    for i in 0..<Self.floatsPerInstance { out[base + i] = Float(source[i]) }
   }
 
   /// Whether an image draw of `rect` (shape `.rect`, no polygon) takes the SIMPLE build:
@@ -239,9 +262,10 @@ struct InstanceData {
   /// Whether draw.vert moves the quad of the layer → device map `fwd` (nine values) to the
   /// pixel boundaries of the pixel-centre rule: a scale and translation, the condition
   /// there (the expansion, zero for SIMPLE hard edges, is the other).
-  static func isScreenAligned(_ fwd: [Double]) -> Bool {
-    let f = fwd.map { Float($0) }  // as the shader reads them
-    return f[1] == 0 && f[3] == 0 && f[6] == 0 && f[7] == 0 && f[8] == 1 && f[0] != 0 && f[4] != 0
+  static func isScreenAligned(_ map: Homography) -> Bool {
+    let m = map.m  // in single precision, as the shader reads them
+    return Float(m.1) == 0 && Float(m.3) == 0 && Float(m.6) == 0 && Float(m.7) == 0 && Float(m.8) == 1 && Float(m.0) != 0
+      && Float(m.4) != 0
   }
 
   /// Shapes whose coverage the full build computes from the layer point alone, zero

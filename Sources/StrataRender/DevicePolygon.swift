@@ -13,12 +13,41 @@ public enum DevicePolygon {
 
   /// The device-space outline of `rect` under `map`: the part with `w > 0`, projected.
   /// Empty when the whole rectangle lies behind the eye.
+  ///
+  /// - Complexity: one allocation when no corner needs cutting.
   public static func project(_ rect: Rect, _ map: Homography) -> [Point] {
+    if let c = projectedCorners(rect, map) { return [c.0, c.1, c.2, c.3] }
     let corners = [
       Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
     ]
     return project(corners, map)
+  }
+
+  /// `pixelBounds(project(rect, map), pad:, canvas:)`, with no array when no corner needs
+  /// cutting (the GPU tests every instance's own pixels).
+  public static func pixelBounds(of rect: Rect, _ map: Homography, pad: Int, canvas: PixelBounds) -> PixelBounds {
+    guard let c = projectedCorners(rect, map) else { return pixelBounds(project(rect, map), pad: pad, canvas: canvas) }
+    return pixelBounds(
+      x0: min(min(c.0.x, c.1.x), min(c.2.x, c.3.x)), y0: min(min(c.0.y, c.1.y), min(c.2.y, c.3.y)),
+      x1: max(max(c.0.x, c.1.x), max(c.2.x, c.3.x)), y1: max(max(c.0.y, c.1.y), max(c.2.y, c.3.y)), pad: pad, canvas: canvas)
+  }
+
+  /// The four corners of `rect` projected in `project`'s order, or nil when one lies
+  /// behind the eye or outside the guard band (then `project` cuts the outline).
+  @inline(__always)
+  static func projectedCorners(_ rect: Rect, _ map: Homography) -> (Point, Point, Point, Point)? {
+    @inline(__always) func fit(_ x: Double, _ y: Double) -> Point? {
+      let h = map.homogeneous(x, y)
+      guard h.w - minimumW >= 0, h.x + guardBand * h.w >= 0, guardBand * h.w - h.x >= 0, h.y + guardBand * h.w >= 0,
+        guardBand * h.w - h.y >= 0
+      else { return nil }
+      return Point(x: h.x / h.w, y: h.y / h.w)
+    }
+    guard let a = fit(rect.minX, rect.minY), let b = fit(rect.maxX, rect.minY), let c = fit(rect.maxX, rect.maxY),
+      let d = fit(rect.minX, rect.maxY)
+    else { return nil }
+    return (a, b, c, d)
   }
 
   /// The device-space outline of the convex polygon `points` (of a plane) under `map`: the
@@ -81,6 +110,11 @@ public enum DevicePolygon {
     for p in poly.dropFirst() {
       x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y)
     }
+    return pixelBounds(x0: x0, y0: y0, x1: x1, y1: y1, pad: pad, canvas: canvas)
+  }
+
+  /// The whole pixels a box of device coordinates can touch, grown by `pad`, within `canvas`.
+  static func pixelBounds(x0: Double, y0: Double, x1: Double, y1: Double, pad: Int, canvas: PixelBounds) -> PixelBounds {
     // A pixel i is sampled at i + 0.5: it can be inside when i + 0.5 >= x0 and i + 0.5 < x1.
     let b = PixelBounds(
       x0: Int(saturating: (x0 - 0.5).rounded(.up)) - pad, y0: Int(saturating: (y0 - 0.5).rounded(.up)) - pad,

@@ -58,10 +58,13 @@ extension PlaneMap {
   /// The device → layer map's nine values as the backends use them: divided by `m8` when
   /// the layer → device map is affine, so that `w` is exactly 1 everywhere and the
   /// Jacobian is the constant `(m0, m1, m3, m4)` (no rounding from dividing by w).
-  public var normalizedInverse: [Double] {
-    let v = fromDevice.values
-    guard toDevice.isAffine && v[8] != 0 else { return v }
-    let s = 1 / v[8]
-    return v.map { $0 * s }
+  public var normalizedInverse: [Double] { normalizedInverseMatrix.values }
+
+  /// `normalizedInverse` as a matrix (no array: the GPU's instances read one a draw).
+  public var normalizedInverseMatrix: Homography {
+    let v = fromDevice.m
+    guard toDevice.isAffine && v.8 != 0 else { return fromDevice }
+    let s = 1 / v.8
+    return Homography(v.0 * s, v.1 * s, v.2 * s, v.3 * s, v.4 * s, v.5 * s, v.6 * s, v.7 * s, v.8 * s)
   }
 }

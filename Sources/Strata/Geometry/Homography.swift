@@ -64,6 +64,13 @@ public struct Homography: Hashable, Sendable {
       (m.3 * m.7 - m.4 * m.6) * i, (m.1 * m.6 - m.0 * m.7) * i, (m.0 * m.4 - m.1 * m.3) * i)
   }
 
-  public static func == (a: Homography, b: Homography) -> Bool { a.values == b.values }
-  public func hash(into h: inout Hasher) { h.combine(values) }
+  // Element by element, no arrays: caches compare and hash maps of every draw.
+  public static func == (a: Homography, b: Homography) -> Bool {
+    a.m.0 == b.m.0 && a.m.1 == b.m.1 && a.m.2 == b.m.2 && a.m.3 == b.m.3 && a.m.4 == b.m.4 && a.m.5 == b.m.5
+      && a.m.6 == b.m.6 && a.m.7 == b.m.7 && a.m.8 == b.m.8
+  }
+  public func hash(into h: inout Hasher) {
+    h.combine(m.0); h.combine(m.1); h.combine(m.2); h.combine(m.3); h.combine(m.4); h.combine(m.5)
+    h.combine(m.6); h.combine(m.7); h.combine(m.8)
+  }
 }

@@ -151,6 +151,15 @@ public struct RenderListCompiler {
       let lonePlusLighter =
         blend == .plusLighter && kind == nil && layer.sublayers.isEmpty && !borderVisible && layer.mask == nil
         && filters.isEmpty && !shadowVisible && !layer.shouldRasterize
+      // A background colour through an image mask of white: one tinted draw, no group.
+      if layer.mask != nil, layer.contents == nil, kind == nil, layer.sublayers.isEmpty, !borderVisible, filters.isEmpty,
+        !shadowVisible, !layer.shouldRasterize,
+        addTintedMask(
+          layer, toDevice: toDevice, bounds: bounds, radii: radii, edges: edges, opacity: opacity, blend: blend, clip: clip,
+          label: label)
+      {
+        return
+      }
       if let path = pathShadow, layer.mask != nil {
         addShadowPathShadow(layer, path: path, map: map, pixelScale: pixelScale, opacity: 1, clip: ownClip ?? clip)
       }

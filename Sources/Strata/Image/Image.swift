@@ -31,7 +31,14 @@ public final class Image: Identifiable, Sendable {
   /// In memory these are the bytes of `pixels`: GL uploads the array as it is and the CPU
   /// renderer samples it in place, so both share it rather than copy it.
   public let rgbaPixels: [SIMD4<UInt8>]
-  private let mipCache = Locked<[Image]?>(nil)
+  /// What is derived from the pixels on first use (one lock, so that an image stays the
+  /// size it was: `GLCacheTests` provoke an allocator's reuse of a freed image's address).
+  private let derived = Locked<Derived>(Derived())
+
+  private struct Derived {
+    var mipmaps: [Image]? = nil
+    var isAlphaOnly: Bool? = nil
+  }
 
   /// Premultiplied RGBA8, `width * height * 4` bytes (a copy).
   public var pixels: [UInt8] { RGBAPixels.bytes(rgbaPixels) }
@@ -108,18 +115,30 @@ public final class Image: Identifiable, Sendable {
     return p
   }
 
+  /// Whether every pixel is premultiplied white at its alpha (r = g = b = a): then the
+  /// image's colour is its alpha alone, all a `mask` reads of it, and tinting it by a colour
+  /// gives that colour masked by it. Tested on first use, then remembered.
+  public var isAlphaOnly: Bool {
+    derived.withLock { d in
+      if let known = d.isAlphaOnly { return known }
+      let yes = rgbaPixels.allSatisfy { $0.x == $0.w && $0.y == $0.w && $0.z == $0.w }
+      d.isAlphaOnly = yes
+      return yes
+    }
+  }
+
   /// The mipmap chain below this image (level 1 first), each level half the size of the
   /// one above (rounded down, at least 1) by a 2x2 box filter. Built once, on first use.
   public var mipmaps: [Image] {
-    mipCache.withLock { cache in
-      if let cache { return cache }
+    derived.withLock { d in
+      if let cache = d.mipmaps { return cache }
       var levels: [Image] = []
       var current: Image = self
       while current.width > 1 || current.height > 1 {
         current = current.halved()
         levels.append(current)
       }
-      cache = levels
+      d.mipmaps = levels
       return levels
     }
   }

@@ -14,6 +14,11 @@ public enum LayerGeometry {
     transform: Transform3D
   ) -> Transform3D {
     let a = anchorInBounds(bounds: bounds, anchorPoint: anchorPoint)
+    // Most layers are not transformed: the product of the two translations, the same
+    // values as the matrix products give (each entry adds only zeros besides), without them.
+    if transform.isIdentity {
+      return .translation(position.x - a.x, position.y - a.y, zPosition - anchorPointZ)
+    }
     return Transform3D.translation(-a.x, -a.y, -anchorPointZ)
       .concatenating(transform)
       .concatenating(.translation(position.x, position.y, zPosition))

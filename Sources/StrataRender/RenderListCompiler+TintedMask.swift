@@ -24,12 +24,13 @@ extension RenderListCompiler.State {
       edges.isEmpty, !layer.masksToBounds, layer.backgroundFilters.isEmpty, blend == .sourceOver || blend == .plusLighter,
       Self.showsOnlyContents(mask), let image = mask.contents, image.isAlphaOnly
     else { return false }
-    // The mask's plane is the layer's moved by its place: no turn, scale or depth.
+    // The mask's plane is the layer's moved by its place (and its transform, when that only
+    // moves it): no turn, scale or perspective.
     let local = LayerGeometry.toSuperlayer(
       bounds: mask.bounds, position: mask.position, zPosition: mask.zPosition, anchorPoint: mask.anchorPoint,
       anchorPointZ: mask.anchorPointZ, transform: mask.transform)
     let shift = Homography(local)
-    guard mask.transform.isIdentity, shift.isAffine, shift.m.0 == 1, shift.m.1 == 0, shift.m.3 == 0, shift.m.4 == 1,
+    guard shift.isAffine, shift.m.0 == 1, shift.m.1 == 0, shift.m.3 == 0, shift.m.4 == 1,
       let map = PlaneMap(toDevice: shift.concatenating(toDevice)),
       mask.isDoubleSided || map.toDevice.determinant >= 0
     else { return false }

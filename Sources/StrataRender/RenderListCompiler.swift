@@ -433,7 +433,8 @@ public struct RenderListCompiler {
           edges: edges, occluder: occluder, canvas: canvas, clipBounds: clipBounds(clip))
       else { return }
       d.blendMode = blendMode
-      list.commands.append(.draw(d))
+      // Moved, not copied: a copy retains and releases each of the draw's references.
+      list.commands.append(.draw(consume d))
     }
 
     /// The pixels clip `clip` can keep; the canvas when nil.

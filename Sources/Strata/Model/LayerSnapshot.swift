@@ -5,48 +5,51 @@ import StrataPath
 /// Taking a snapshot is the only point where the mutable model is read, so a render can run
 /// on other threads while the model changes.
 public final class LayerSnapshot: Sendable {
+  /// The layer's model properties at the instant (all but the mask), which the properties
+  /// below read.
+  @usableFromInline let model: LayerModel
   public let typeName: String
-  public let name: String?
-  public let bounds: Rect
-  public let position: Point
-  public let zPosition: Double
-  public let anchorPoint: Point
-  public let anchorPointZ: Double
-  public let transform: Transform3D
-  public let sublayerTransform: Transform3D
-  public let isGeometryFlipped: Bool
-  public let isHidden: Bool
-  public let opacity: Double
-  public let isDoubleSided: Bool
-  public let masksToBounds: Bool
-  public let backgroundColor: Color?
-  public let cornerRadius: Double
-  public let maskedCorners: CornerMask
-  public let cornerCurve: CornerCurve
-  public let borderWidth: Double
-  public let borderColor: Color
-  public let contents: Image?
-  public let contentsGravity: ContentsGravity
-  public let contentsRect: Rect
-  public let contentsCenter: Rect
-  public let contentsScale: Double
-  public let minificationFilter: ContentsFilter
-  public let magnificationFilter: ContentsFilter
-  public let minificationFilterBias: Double
+  @inlinable public var name: String? { model.name }
+  @inlinable public var bounds: Rect { model.bounds }
+  @inlinable public var position: Point { model.position }
+  @inlinable public var zPosition: Double { model.zPosition }
+  @inlinable public var anchorPoint: Point { model.anchorPoint }
+  @inlinable public var anchorPointZ: Double { model.anchorPointZ }
+  @inlinable public var transform: Transform3D { model.transform }
+  @inlinable public var sublayerTransform: Transform3D { model.sublayerTransform }
+  @inlinable public var isGeometryFlipped: Bool { model.isGeometryFlipped }
+  @inlinable public var isHidden: Bool { model.isHidden }
+  @inlinable public var opacity: Double { model.opacity }
+  @inlinable public var isDoubleSided: Bool { model.isDoubleSided }
+  @inlinable public var masksToBounds: Bool { model.masksToBounds }
+  @inlinable public var backgroundColor: Color? { model.backgroundColor }
+  @inlinable public var cornerRadius: Double { model.cornerRadius }
+  @inlinable public var maskedCorners: CornerMask { model.maskedCorners }
+  @inlinable public var cornerCurve: CornerCurve { model.cornerCurve }
+  @inlinable public var borderWidth: Double { model.borderWidth }
+  @inlinable public var borderColor: Color { model.borderColor }
+  @inlinable public var contents: Image? { model.contents }
+  @inlinable public var contentsGravity: ContentsGravity { model.contentsGravity }
+  @inlinable public var contentsRect: Rect { model.contentsRect }
+  @inlinable public var contentsCenter: Rect { model.contentsCenter }
+  @inlinable public var contentsScale: Double { model.contentsScale }
+  @inlinable public var minificationFilter: ContentsFilter { model.minificationFilter }
+  @inlinable public var magnificationFilter: ContentsFilter { model.magnificationFilter }
+  @inlinable public var minificationFilterBias: Double { model.minificationFilterBias }
   public let mask: LayerSnapshot?
-  public let shadowColor: Color
-  public let shadowOpacity: Double
-  public let shadowOffset: Size
-  public let shadowRadius: Double
-  public let shadowPath: StrataPath.Path?
-  public let shouldRasterize: Bool
-  public let rasterizationScale: Double
-  public let allowsGroupOpacity: Bool
-  public let allowsEdgeAntialiasing: Bool
-  public let edgeAntialiasingMask: EdgeAntialiasingMask
-  public let compositingFilter: CompositingFilter?
-  public let filters: [LayerFilter]
-  public let backgroundFilters: [LayerFilter]
+  @inlinable public var shadowColor: Color { model.shadowColor }
+  @inlinable public var shadowOpacity: Double { model.shadowOpacity }
+  @inlinable public var shadowOffset: Size { model.shadowOffset }
+  @inlinable public var shadowRadius: Double { model.shadowRadius }
+  @inlinable public var shadowPath: StrataPath.Path? { model.shadowPath }
+  @inlinable public var shouldRasterize: Bool { model.shouldRasterize }
+  @inlinable public var rasterizationScale: Double { model.rasterizationScale }
+  @inlinable public var allowsGroupOpacity: Bool { model.allowsGroupOpacity }
+  @inlinable public var allowsEdgeAntialiasing: Bool { model.allowsEdgeAntialiasing }
+  @inlinable public var edgeAntialiasingMask: EdgeAntialiasingMask { model.edgeAntialiasingMask }
+  @inlinable public var compositingFilter: CompositingFilter? { model.compositingFilter }
+  @inlinable public var filters: [LayerFilter] { model.filters }
+  @inlinable public var backgroundFilters: [LayerFilter] { model.backgroundFilters }
   /// The kind's own content (`Layer.kindSnapshot()`); nil for a plain layer.
   public let kindSnapshot: (any LayerKindSnapshot)?
   /// In model order; renderers sort by `zPosition`.
@@ -58,50 +61,11 @@ public final class LayerSnapshot: Sendable {
   public let delayedSublayers: [[LayerSnapshot]]
 
   init(_ l: Layer) {
-    // One read of the model (one exclusivity check), then plain field copies.
-    let m = l.model
+    // One read of the model (one exclusivity check), kept whole: one copy, not one store a
+    // field (the properties above read it).
+    model = l.model
     typeName = type(of: l).typeName
-    name = m.name
-    bounds = m.bounds
-    position = m.position
-    zPosition = m.zPosition
-    anchorPoint = m.anchorPoint
-    anchorPointZ = m.anchorPointZ
-    transform = m.transform
-    sublayerTransform = m.sublayerTransform
-    isGeometryFlipped = m.isGeometryFlipped
-    isHidden = m.isHidden
-    opacity = m.opacity
-    isDoubleSided = m.isDoubleSided
-    masksToBounds = m.masksToBounds
-    backgroundColor = m.backgroundColor
-    cornerRadius = m.cornerRadius
-    maskedCorners = m.maskedCorners
-    cornerCurve = m.cornerCurve
-    borderWidth = m.borderWidth
-    borderColor = m.borderColor
-    contents = m.contents
-    contentsGravity = m.contentsGravity
-    contentsRect = m.contentsRect
-    contentsCenter = m.contentsCenter
-    contentsScale = m.contentsScale
-    minificationFilter = m.minificationFilter
-    magnificationFilter = m.magnificationFilter
-    minificationFilterBias = m.minificationFilterBias
     mask = l.mask.map { LayerSnapshot($0) }
-    shadowColor = m.shadowColor
-    shadowOpacity = m.shadowOpacity
-    shadowOffset = m.shadowOffset
-    shadowRadius = m.shadowRadius
-    shadowPath = m.shadowPath
-    shouldRasterize = m.shouldRasterize
-    rasterizationScale = m.rasterizationScale
-    allowsGroupOpacity = m.allowsGroupOpacity
-    allowsEdgeAntialiasing = m.allowsEdgeAntialiasing
-    edgeAntialiasingMask = m.edgeAntialiasingMask
-    compositingFilter = m.compositingFilter
-    filters = m.filters
-    backgroundFilters = m.backgroundFilters
     kindSnapshot = l.kindSnapshot()
     sublayers = l.sublayers.map { LayerSnapshot($0) }
     delayedSublayers = l.animationState.delayedSublayers.map { $0.map { LayerSnapshot($0) } }

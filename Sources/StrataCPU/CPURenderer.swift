@@ -62,16 +62,16 @@ public struct CPURenderer: Sendable {
 
   /// Renders a run of commands (at one nesting level) into `surface`.
   func render(_ commands: ArraySlice<RenderCommand>, into surface: Surface, _ ctx: Context) {
-    var run: [PreparedDraw.Shared] = []
+    var run: [PreparedDraw] = []
     var i = commands.startIndex
     while i < commands.endIndex {
       switch commands[i] {
       case .draw(let d):
-        run.append(PreparedDraw.Shared(PreparedDraw(d, clips: ctx.clips)))
+        run.append(PreparedDraw(d, clips: ctx.clips))
         i += 1
       case .sprites(let b):
         run.reserveCapacity(run.count + b.sprites.count)
-        b.forEachDraw(canvas: ctx.canvas, clips: ctx.prepared) { run.append(PreparedDraw.Shared(PreparedDraw($0, clips: ctx.clips))) }
+        b.forEachDraw(canvas: ctx.canvas, clips: ctx.prepared) { run.append(PreparedDraw($0, clips: ctx.clips)) }
         i += 1
       case .beginGroup(let g):
         fill(run, into: surface)
@@ -119,15 +119,14 @@ public struct CPURenderer: Sendable {
 
   /// Draws a run of prepared draws into `surface`, bands of rows in parallel; each band's
   /// worker draws every draw that touches the band, in order, on the band's rows.
-  func fill(_ draws: [PreparedDraw.Shared], into surface: Surface) {
+  func fill(_ draws: [PreparedDraw], into surface: Surface) {
     guard !draws.isEmpty else { return }
     let b = surface.bounds
     let bh = max(1, bandHeight)
     let bandCount = (b.y1 - b.y0 + bh - 1) / bh
     guard bandCount > 0 else { return }
     var bucketList = [[Int32]](repeating: [], count: bandCount)
-    for (i, shared) in draws.enumerated() {
-      let d = shared.draw
+    for (i, d) in draws.enumerated() {
       let y0 = max(d.bounds.y0, b.y0), y1 = min(d.bounds.y1, b.y1)
       guard y0 < y1, max(d.bounds.x0, b.x0) < min(d.bounds.x1, b.x1) else { continue }
       for band in ((y0 - b.y0) / bh)...((y1 - 1 - b.y0) / bh) { bucketList[band].append(Int32(i)) }
@@ -137,9 +136,9 @@ public struct CPURenderer: Sendable {
       let r = Rasterizer(surface: surface)
       let y0 = b.y0 + band * bh, y1 = min(b.y1, y0 + bh)
       for i in buckets[band] {
-        // One reference counted, not the draw copied (hundreds of bytes, several arrays).
-        let shared = draws[Int(i)]
-        r.fill(shared.draw, rows: max(y0, shared.draw.bounds.y0)..<min(y1, shared.draw.bounds.y1))
+        // A reference: one count, not the draw copied (hundreds of bytes, several arrays).
+        let d = draws[Int(i)]
+        r.fill(d, rows: max(y0, d.bounds.y0)..<min(y1, d.bounds.y1))
       }
     }
   }

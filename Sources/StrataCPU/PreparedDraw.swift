@@ -18,7 +18,11 @@ struct LevelSize: Sendable {
 }
 
 /// A draw's parameters converted once to the single-precision form the pixel loop uses.
-struct PreparedDraw: Sendable {
+///
+/// A class: `CPURenderer.fill` reads each draw on every band it touches, and a struct of
+/// this size was copied there (`memmove`, 6% of S4's frame even out of a box holding it;
+/// before the box, with its arrays' counts, 7%). A reference is counted instead.
+final class PreparedDraw: Sendable {
   /// Device → layer plane: `u = (i0 X + i1 Y + i2) / W`, `W = i6 X + i7 Y + i8`.
   let inv: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
   let isAffine: Bool
@@ -57,12 +61,16 @@ struct PreparedDraw: Sendable {
   /// A tint on an image that is not a mask (a sprite's colour): the fast image loop
   /// tints by alpha alone, which only a mask allows.
   let tintsColour: Bool
-  /// The row loop that draws it (see `RowPath`).
-  private(set) var path: RowPath = .general
+  /// The row loop that draws it (see `RowPath`). Derived from the fields on each read (a
+  /// `Sendable` class stores nothing after its init): read it once per draw and band.
+  var path: RowPath { Self.rowPath(self) }
   /// The device polygon's extent when it is an axis-aligned rectangle (finite) and the
   /// draw's rows repeat the same setup (`Rasterizer.spriteRows`): an affine map without
   /// rotation or shear, hard edges, and a texel map whose s does not depend on v.
-  private(set) var spriteBox: (left: Float, right: Float, top: Float, bottom: Float)? = nil
+  var spriteBox: (left: Float, right: Float, top: Float, bottom: Float)? {
+    guard isAffine, inv.1 == 0, inv.3 == 0, inv.0 != 0, reach == 0, let t = texture, t.mapping.c == 0 else { return nil }
+    return Self.axisAlignedBox(polygon)
+  }
 
   init(_ d: Draw, clips allClips: [PreparedClip?]) {
     inv = d.map.floatInverse
@@ -128,10 +136,6 @@ struct PreparedDraw: Sendable {
     clips = chain
     polygon = d.devicePolygon.map { (Float($0.x), Float($0.y)) }
     bounds = d.deviceBounds
-    path = Self.rowPath(self)
-    if isAffine, inv.1 == 0, inv.3 == 0, inv.0 != 0, reach == 0, let t = texture, t.mapping.c == 0 {
-      spriteBox = Self.axisAlignedBox(polygon)
-    }
   }
 
   /// The extent of `poly` when it is a rectangle with edges along the axes, all finite.
@@ -142,17 +146,6 @@ struct PreparedDraw: Sendable {
     let down = p0.0 == p1.0 && p1.1 == p2.1 && p2.0 == p3.0 && p3.1 == p0.1
     guard across || down else { return nil }
     return (min(p0.0, p2.0), max(p0.0, p2.0), min(p0.1, p2.1), max(p0.1, p2.1))
-  }
-}
-
-extension PreparedDraw {
-  /// A prepared draw held by reference. `CPURenderer.fill` reads each draw on every band
-  /// it touches; copying the struct out of the array there (hundreds of bytes, and each of
-  /// its arrays counted, atomically, on memory both workers share) was about 7% of S4's
-  /// frame. The references are counted once instead.
-  final class Shared: Sendable {
-    let draw: PreparedDraw
-    init(_ draw: PreparedDraw) { self.draw = draw }
   }
 }
 

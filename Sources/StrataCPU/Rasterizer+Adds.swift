@@ -15,7 +15,8 @@ extension Rasterizer {
     guard x0 < x1 else { return }
     if let t = d.texture {
       let levels = t.levels.span
-      if case .plainImage(let nearest) = d.path, let box = d.spriteBox, rows.lowerBound >= 0 {
+      let path = d.path
+      if case .plainImage(let nearest) = path, let box = d.spriteBox, rows.lowerBound >= 0 {
         spriteRows(d, box, nearest: nearest, rows: rows, x0, x1, t.mapping, levels, levels[0].texels.span)
         return
       }
@@ -33,11 +34,12 @@ extension Rasterizer {
     _ base: Span<SIMD4<UInt8>>
   ) {
     let origin = surface.bounds.x0
+    let path = d.path
     for y in rows {
       let yc = Float(y) + 0.5
       guard let (xs, xe) = span(d.polygon, yc, x0, x1, reach: d.reach) else { continue }
       unsafe surface.withRow(y) { row in
-        if case .plainImage(let nearest) = d.path, let t = mapping,
+        if case .plainImage(let nearest) = path, let t = mapping,
           plainImageAddRow(d, nearest: nearest, t, levels[0].size, base, row: &row, origin: origin, y: yc, xs: xs, xe: xe)
         {
           return

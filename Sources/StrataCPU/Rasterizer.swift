@@ -31,12 +31,13 @@ struct Rasterizer {
   ) {
     let x0 = max(d.bounds.x0, surface.bounds.x0), x1 = min(d.bounds.x1, surface.bounds.x1)
     guard x0 < x1 else { return }
+    let path = d.path
     for y in rows {
       let yc = Float(y) + 0.5
       guard let (xs, xe) = span(d.polygon, yc, x0, x1, reach: d.reach) else { continue }
       // The row belongs to this worker's band, and is borrowed once.
       unsafe surface.withRow(y) { row in
-        switch d.path {
+        switch path {
         case .plainImage(let nearest):
           if !plainImageRow(d, nearest: nearest, mapping!, levels[0].size, base, row: &row, y: yc, xs: xs, xe: xe) {
             generalRow(Bytes.self, d, mapping, levels, base, row: &row, y: yc, xs: xs, xe: xe)
@@ -372,7 +373,9 @@ struct Rasterizer {
     let needsJacobian = d.softEdges != 0 || d.hasRadii || d.ring != nil || texture?.needsLevelOfDetail == true
       || d.polygonEdges.contains { $0.w != 0 }
     let clips = d.clips, ring = d.ring, shadow = d.shadow, occluder = d.occluder, gradient = d.gradient
-    let edges = d.polygonEdges.span
+    // Held here: a span of the class's array would outlive the array read out of it.
+    let polygonEdges = d.polygonEdges
+    let edges = polygonEdges.span
     let iy = Int(y)
     for x in xs..<xe {
       let X = Float(x) + 0.5

@@ -21,6 +21,8 @@ extension EmitterLayer.Snapshot: LayerKindCompiling {
     guard !(preservesDepth && context.isPlaneOfRenderingContext) else { return }
     let blend = self.blend
     var run: [Sprite] = [], runCell: Int? = nil
+    // Most emitters draw one run (a cell, or cells sharing an image): room for all at once.
+    run.reserveCapacity(sim.particles.count)
     func flush(_ context: inout LayerKindContext) {
       guard let c = runCell, let image = sim.cells[c].contents, !run.isEmpty else { return }
       let cell = sim.cells[c]

@@ -126,6 +126,10 @@ public struct ParticleSimulation: Sendable {
       return
     }
     let drawn = cells[c].contents != nil
+    // The layer's own births at once (within the limit, checked above): 20000 appends
+    // would copy the growing array a dozen times. Not for a particle's sub-cells: many
+    // small exact reservations would copy it at every parent.
+    if drawn && origin == nil { particles.reserveCapacity(particles.count + (kHi - kLo + 1)) }
     for k in kLo...kHi {
       guard let born = schedule.birthTime(k) else { continue }
       // The emitter as it was at the birth: a live particle keeps what it was born with.

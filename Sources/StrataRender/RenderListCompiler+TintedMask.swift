@@ -43,7 +43,7 @@ extension RenderListCompiler.State {
     // the mask's own when the mask clips to them.
     let d = piece.destination.standardized
     let inLayer = Rect(x: d.minX + shift.m.2, y: d.minY + shift.m.5, width: d.width, height: d.height)
-    guard Self.contains(bounds, inLayer), !mask.masksToBounds || Self.contains(maskBounds, d) else { return false }
+    guard bounds.contains(inLayer), !mask.masksToBounds || maskBounds.contains(d) else { return false }
     let paint = ImagePaint(
       image: image, texelMap: ContentsLayout.texelMap(piece), minificationFilter: mask.minificationFilter,
       magnificationFilter: mask.magnificationFilter, minificationFilterBias: mask.minificationFilterBias,
@@ -62,9 +62,5 @@ extension RenderListCompiler.State {
       && !(layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0) && layer.filters.isEmpty
       && layer.backgroundFilters.isEmpty && layer.compositingFilter == nil && !layer.shouldRasterize
       && (!layer.allowsEdgeAntialiasing || layer.edgeAntialiasingMask.isEmpty)
-  }
-
-  static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
-    inner.minX >= outer.minX && inner.minY >= outer.minY && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
   }
 }

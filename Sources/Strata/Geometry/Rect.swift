@@ -41,6 +41,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
   }
 
+  /// Whether `r` lies inside, edges included. A rectangle with a NaN or infinite value lies
+  /// inside none (`min`/`max` would pass its NaN by).
+  public func contains(_ r: Rect) -> Bool {
+    r.isFinite && r.minX >= minX && r.minY >= minY && r.maxX <= maxX && r.maxY <= maxY
+  }
+
   public func intersection(_ other: Rect) -> Rect? {
     let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
     let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)

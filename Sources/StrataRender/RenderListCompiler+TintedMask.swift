@@ -35,10 +35,12 @@ extension RenderListCompiler.State {
       mask.isDoubleSided || map.toDevice.determinant >= 0
     else { return false }
     let maskBounds = mask.bounds.standardized
-    let pieces = ContentsLayout.pieces(
-      bounds: maskBounds, pixelWidth: image.width, pixelHeight: image.height, gravity: mask.contentsGravity,
-      contentsRect: mask.contentsRect, contentsCenter: mask.contentsCenter, contentsScale: mask.contentsScale)
-    guard pieces.count == 1, let piece = pieces.first else { return false }
+    // One piece only (a nine-sliced mask takes the general rule).
+    guard
+      let piece = ContentsLayout.singlePiece(
+        bounds: maskBounds, pixelWidth: image.width, pixelHeight: image.height, gravity: mask.contentsGravity,
+        contentsRect: mask.contentsRect, contentsCenter: mask.contentsCenter, contentsScale: mask.contentsScale)
+    else { return false }
     // Inside the layer's bounds (so the background is under every pixel of it), and inside
     // the mask's own when the mask clips to them.
     let d = piece.destination.standardized

@@ -9,8 +9,6 @@ extension Layer {
     // Not copied: the tree links, the animation state (handled by the callers), and the
     // layer's identity (a copy is another layer).
     "sublayers", "superlayer", "animationState", "serial",
-    // A cache of this layer's last snapshot, and the link that clears it in a mask's owner.
-    "reusableSnapshot", "maskOwner",
   ]
 
   /// Copies `Layer`'s own model properties from `l`: everything but the tree links, the

@@ -48,13 +48,7 @@ open class Layer: CustomStringConvertible {
   public var minificationFilterBias: Double { get { model.minificationFilterBias } set { model.minificationFilterBias = newValue } }
 
   // MARK: Effects (rendered by later stages; carried through the snapshot already)
-  public var mask: Layer? = nil {
-    didSet {
-      if oldValue?.maskOwner === self { oldValue?.maskOwner = nil }
-      mask?.maskOwner = self
-      snapshotInputsChanged()
-    }
-  }
+  public var mask: Layer? = nil
   public var shadowColor: Color { get { model.shadowColor } set { model.shadowColor = newValue } }
   public var shadowOpacity: Double { get { model.shadowOpacity } set { model.shadowOpacity = newValue } }
   /// (0, -3) points up, as on iOS.
@@ -84,22 +78,14 @@ open class Layer: CustomStringConvertible {
   /// The properties above (all but the mask) in one value: a snapshot reads them with one
   /// access instead of one exclusivity check per property (43 a layer: 20000 sprite layers
   /// spent most of their snapshot there), and a copy copies them whole.
-  var model = LayerModel() { didSet { snapshotInputsChanged() } }
+  var model = LayerModel()
 
   // MARK: Tree
-  public internal(set) var sublayers: [Layer] = [] { didSet { snapshotInputsChanged() } }
+  public internal(set) var sublayers: [Layer] = []
   public internal(set) weak var superlayer: Layer?
 
   // MARK: Timing and animations (Animation/Layer+Animation.swift)
-  var animationState = LayerAnimationState() { didSet { snapshotInputsChanged() } }
-
-  /// The last snapshot of this subtree (`Model/Layer+SnapshotReuse.swift`), kept for the
-  /// next one while nothing it was made from changes: every stored property above clears
-  /// it, and its ancestors'. Plain layers only: a kind's own stored properties do not.
-  var reusableSnapshot: LayerSnapshot?
-  /// The layer whose `mask` this is, so that a change in a mask clears its owner's
-  /// `reusableSnapshot` as a sublayer's clears its superlayer's.
-  weak var maskOwner: Layer?
+  var animationState = LayerAnimationState()
 
   /// Required so that presentation copies keep the layer kind (`type(of: layer).init()`).
   public required init() {}

@@ -60,16 +60,15 @@ public final class LayerSnapshot: Sendable {
   /// is animated), and for a model snapshot.
   public let delayedSublayers: [[LayerSnapshot]]
 
-  /// `l` as it is, with its mask and sublayers already snapshotted (`Layer.snapshot()`,
-  /// which reuses unchanged ones). One read of the model (one exclusivity check), kept
-  /// whole: one copy, not one store a field (the properties above read it).
-  init(_ l: Layer, mask: LayerSnapshot?, sublayers: [LayerSnapshot], delayedSublayers: [[LayerSnapshot]]) {
+  init(_ l: Layer) {
+    // One read of the model (one exclusivity check), kept whole: one copy, not one store a
+    // field (the properties above read it).
     model = l.model
     typeName = type(of: l).typeName
-    self.mask = mask
+    mask = l.mask.map { LayerSnapshot($0) }
     kindSnapshot = l.kindSnapshot()
-    self.sublayers = sublayers
-    self.delayedSublayers = delayedSublayers
+    sublayers = l.sublayers.map { LayerSnapshot($0) }
+    delayedSublayers = l.animationState.delayedSublayers.map { $0.map { LayerSnapshot($0) } }
   }
 
   /// The sublayers in drawing order: stable by `zPosition`.
@@ -82,4 +81,10 @@ public final class LayerSnapshot: Sendable {
       a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
     }.map(\.element)
   }
+}
+
+extension Layer {
+  /// An immutable copy of this subtree as it is now. (Animations, when they arrive, are
+  /// applied here at the requested time.)
+  public func snapshot() -> LayerSnapshot { LayerSnapshot(self) }
 }

@@ -69,6 +69,10 @@ public struct RenderListCompiler {
     var contextPlane: ObjectIdentifier? = nil
     /// Layers visited so far, copies of replicated sublayers included (see `countVisit`).
     var visits = 0
+    /// The last mask image found `isAlphaOnly` (`addTintedMask`): 20000 sprite masks share
+    /// one image, whose answer is behind a lock. Held, so it cannot be another image at a
+    /// freed one's address.
+    var lastAlphaOnlyImage: Image? = nil
 
     /// Counts one layer visit; false once the frame has visited `Limits.maxLayersDrawn`
     /// layers, and the frame is refused. Nested replicators multiply: three of 10,000

@@ -6,7 +6,7 @@ extension RenderListCompiler.State {
   /// its shadow can be drawn analytically: no contents, no visible sublayers, no mask or
   /// filters, and a border (if any) over an opaque background.
   static func isPlainRoundedRect(_ l: LayerSnapshot) -> Bool {
-    guard let bg = l.backgroundColor, bg.alpha > 0, l.contents == nil, l.kindSnapshot == nil, l.mask == nil, l.filters.isEmpty,
+    guard let bg = l.backgroundColor, bg.alpha > 0, l.contents == nil, !l.hasKindSnapshot, l.mask == nil, l.filters.isEmpty,
       l.cornerCurve == .circular, l.sublayers.allSatisfy({ $0.isHidden || $0.opacity <= 0 })
     else { return false }
     return l.borderWidth <= 0 || l.borderColor.alpha <= 0 || bg.alpha >= 1

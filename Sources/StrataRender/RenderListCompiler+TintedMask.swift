@@ -60,7 +60,7 @@ extension RenderListCompiler.State {
   /// Whether `layer`, as a mask, shows its contents and nothing else, at full opacity and
   /// with hard edges.
   static func showsOnlyContents(_ layer: LayerSnapshot) -> Bool {
-    !layer.isHidden && layer.opacity >= 1 && layer.kindSnapshot == nil && layer.sublayers.isEmpty && layer.mask == nil
+    !layer.isHidden && layer.opacity >= 1 && !layer.hasKindSnapshot && layer.sublayers.isEmpty && layer.mask == nil
       && (layer.backgroundColor?.alpha ?? 0) == 0 && !(layer.borderWidth > 0 && layer.borderColor.alpha > 0)
       && !(layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0) && layer.filters.isEmpty
       && layer.backgroundFilters.isEmpty && layer.compositingFilter == nil && !layer.shouldRasterize

@@ -98,7 +98,7 @@ public struct RenderListCompiler {
     mutating func visit(_ layer: LayerSnapshot, parentSpace: Transform3D, parentToDevice: Homography, clip: Int?) {
       guard !layer.isHidden, layer.opacity > 0, countVisit() else { return }
       // Read once: each read of the existential copies it.
-      let kind = layer.kindSnapshot == nil ? nil : layer.kindSnapshot as? any LayerKindCompiling
+      let kind = layer.hasKindSnapshot ? layer.kindSnapshot as? any LayerKindCompiling : nil
       if kind != nil, let k = kind, k.sharesDepthWithSublayers {
         visitRenderingContext(layer, parentSpace: parentSpace, parentToDevice: parentToDevice, clip: clip)
         return
@@ -117,7 +117,8 @@ public struct RenderListCompiler {
       let label = layer.name.map { "\"\($0)\"" } ?? layer.typeName
       let edges = layer.allowsEdgeAntialiasing ? layer.edgeAntialiasingMask : []
       let radii = CornerRadii(radius: layer.cornerRadius, mask: layer.maskedCorners, size: bounds.size, curve: layer.cornerCurve)
-      let pixelScale = Self.linearScale(map, at: Point(x: bounds.midX, y: bounds.midY))
+      // Only filters, shadows and kinds need it (not 20000 plain sprites).
+      lazy var pixelScale = Self.linearScale(map, at: Point(x: bounds.midX, y: bounds.midY))
       let blend = layer.compositingFilter.map(BlendMode.init) ?? .sourceOver
       let filters = layer.filters.map { Self.deviceFilter($0, pixelScale) }
 

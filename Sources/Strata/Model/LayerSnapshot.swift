@@ -51,7 +51,14 @@ public final class LayerSnapshot: Sendable {
   @inlinable public var filters: [LayerFilter] { model.filters }
   @inlinable public var backgroundFilters: [LayerFilter] { model.backgroundFilters }
   /// The kind's own content (`Layer.kindSnapshot()`); nil for a plain layer.
-  public let kindSnapshot: (any LayerKindSnapshot)?
+  public var kindSnapshot: (any LayerKindSnapshot)? { kindBox?.value }
+  /// Whether the layer is of a kind with content of its own: a test of one reference, where
+  /// `kindSnapshot == nil` copies and destroys an existential (the compiler asks of every
+  /// layer it visits).
+  @inlinable public var hasKindSnapshot: Bool { kindBox != nil }
+  /// The kind's content, boxed: a plain layer's snapshot holds one nil reference instead of
+  /// a 40-byte existential that every copy and release goes through value witnesses for.
+  @usableFromInline let kindBox: KindSnapshotBox?
   /// In model order; renderers sort by `zPosition`.
   public let sublayers: [LayerSnapshot]
   /// For kinds that show their sublayers at several times (`Layer.sublayerDelays()`, a
@@ -66,7 +73,7 @@ public final class LayerSnapshot: Sendable {
     model = l.model
     typeName = type(of: l).typeName
     mask = l.mask.map { LayerSnapshot($0) }
-    kindSnapshot = l.kindSnapshot()
+    kindBox = l.kindSnapshot().map(KindSnapshotBox.init)
     sublayers = l.sublayers.map { LayerSnapshot($0) }
     delayedSublayers = l.animationState.delayedSublayers.map { $0.map { LayerSnapshot($0) } }
   }
@@ -87,4 +94,10 @@ extension Layer {
   /// An immutable copy of this subtree as it is now. (Animations, when they arrive, are
   /// applied here at the requested time.)
   public func snapshot() -> LayerSnapshot { LayerSnapshot(self) }
+}
+
+/// A layer kind's snapshot content in a box of its own (`LayerSnapshot.kindBox`).
+@usableFromInline final class KindSnapshotBox: Sendable {
+  let value: any LayerKindSnapshot
+  init(_ value: any LayerKindSnapshot) { self.value = value }
 }

@@ -28,7 +28,12 @@ public enum DevicePolygon {
   /// cutting (the GPU tests every instance's own pixels).
   public static func pixelBounds(of rect: Rect, _ map: Homography, pad: Int, canvas: PixelBounds) -> PixelBounds {
     guard let c = projectedCorners(rect, map) else { return pixelBounds(project(rect, map), pad: pad, canvas: canvas) }
-    return pixelBounds(
+    return pixelBounds(corners: c, pad: pad, canvas: canvas)
+  }
+
+  /// `pixelBounds` of the four corners `projectedCorners` returned, without an array.
+  static func pixelBounds(corners c: (Point, Point, Point, Point), pad: Int, canvas: PixelBounds) -> PixelBounds {
+    pixelBounds(
       x0: min(min(c.0.x, c.1.x), min(c.2.x, c.3.x)), y0: min(min(c.0.y, c.1.y), min(c.2.y, c.3.y)),
       x1: max(max(c.0.x, c.1.x), max(c.2.x, c.3.x)), y1: max(max(c.0.y, c.1.y), max(c.2.y, c.3.y)), pad: pad, canvas: canvas)
   }

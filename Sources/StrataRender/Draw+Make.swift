@@ -15,14 +15,23 @@ extension Draw {
     clip: Int?, edges: EdgeAntialiasingMask, occluder: Occluder? = nil, polygon: ConvexPolygon? = nil,
     canvas: PixelBounds, clipBounds: PixelBounds
   ) -> Draw? {
-    let poly = polygon.map { DevicePolygon.project($0.points, map.toDevice) } ?? DevicePolygon.project(rect, map.toDevice)
-    guard poly.count >= 3 else { return nil }
     let soft = !edges.isEmpty || polygon?.softEdges.contains(true) == true
-    let bounds = DevicePolygon.pixelBounds(poly, pad: soft ? 1 : 0, canvas: canvas).intersection(clipBounds)
+    let pad = soft ? 1 : 0
+    let deviceBounds: PixelBounds
+    if polygon == nil, let corners = DevicePolygon.projectedCorners(rect, map.toDevice) {
+      // The common case, without an array: no corner needs cutting, so the outline is the
+      // four projected corners (`devicePolygon`, derived when a backend reads it).
+      deviceBounds = DevicePolygon.pixelBounds(corners: corners, pad: pad, canvas: canvas)
+    } else {
+      let poly = polygon.map { DevicePolygon.project($0.points, map.toDevice) } ?? DevicePolygon.project(rect, map.toDevice)
+      guard poly.count >= 3 else { return nil }
+      deviceBounds = DevicePolygon.pixelBounds(poly, pad: pad, canvas: canvas)
+    }
+    let bounds = deviceBounds.intersection(clipBounds)
     guard !bounds.isEmpty else { return nil }
     return Draw(
       label: label, part: part, map: map, rect: rect, shape: shape, paint: paint, opacity: opacity, clip: clip,
-      occluder: occluder, edgeAntialiasing: edges, devicePolygon: poly, deviceBounds: bounds, polygon: polygon)
+      occluder: occluder, edgeAntialiasing: edges, deviceBounds: bounds, polygon: polygon)
   }
 
   /// A draw of the coverage `mask`, filled with `paint` (usually a solid tint), or nil when
@@ -38,7 +47,7 @@ extension Draw {
     guard !bounds.isEmpty else { return nil }
     return Draw(
       label: label, part: part, map: map, rect: rect, shape: .mask(mask), paint: paint, opacity: opacity, clip: clip,
-      occluder: nil, edgeAntialiasing: [], devicePolygon: DevicePolygon.project(rect, translation), deviceBounds: bounds)
+      occluder: nil, edgeAntialiasing: [], deviceBounds: bounds)
   }
 
   /// `rect` grown by `pixels` device pixels (at least) on every side, in its plane: the

@@ -323,8 +323,6 @@ public struct Draw: Sendable {
   public var occluder: Occluder?
   /// Straight edges of `rect` that are anti-aliased; the others are sampled at pixel centres.
   public var edgeAntialiasing: EdgeAntialiasingMask
-  /// The draw's outline in device pixels, after clipping away what lies behind the eye.
-  public var devicePolygon: [Point]
   /// Pixels that can be touched: the polygon's box (one pixel wider when anti-aliased)
   /// within the canvas and the clip.
   public var deviceBounds: PixelBounds
@@ -334,6 +332,14 @@ public struct Draw: Sendable {
   /// How the draw combines with what lies below: `.sourceOver`, or `.plusLighter`
   /// (additive sprites). Other modes need an offscreen group.
   public var blendMode: BlendMode = .sourceOver
+
+  /// The draw's outline in device pixels, after clipping away what lies behind the eye:
+  /// `rect` (or `polygon`) projected by `map`. Derived on each read, not stored: only the
+  /// CPU renderer reads it, once a draw, and a stored array cost every draw an allocation
+  /// in the compile (20000 sprite layers a frame).
+  public var devicePolygon: [Point] {
+    polygon.map { DevicePolygon.project($0.points, map.toDevice) } ?? DevicePolygon.project(rect, map.toDevice)
+  }
 }
 
 extension RenderCommand {

@@ -359,7 +359,6 @@ public struct RenderListCompiler {
           if let rect = omitted {
             var middle = d
             middle.rect = rect
-            middle.devicePolygon = DevicePolygon.project(rect, d.map.toDevice)
             middle.deviceBounds = DevicePolygon.pixelBounds(middle.devicePolygon, pad: 0, canvas: canvas)
               .intersection(d.clip.map { list.clips[$0].deviceBounds } ?? canvas)
             list.commands.insert(.draw(middle), at: i + 1)

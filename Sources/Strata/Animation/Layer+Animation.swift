@@ -15,10 +15,6 @@ struct LayerAnimationState {
   var localTime: Double?
   /// On presentation copies: the running transition, its progress and the local time.
   var transition: (Transition, Double, Double)?
-  /// On presentation copies of kinds with `sublayerDelays()`: the sublayers as they are
-  /// that much earlier, one list per delay; empty when no sublayer is animated (every
-  /// copy then looks the same).
-  var delayedSublayers: [[Layer]] = []
 }
 
 /// Layers are timing objects too (`CAMediaTiming`): their timing maps the parent's time to

@@ -5,10 +5,11 @@ extension Layer {
   /// here fails it.
   static let layerCopiedProperties: Set<String> = [
     // Every model property but the mask, in one value (`LayerModel`): copied whole.
-    "model", "mask",
-    // Not copied: the tree links, the animation state (handled by the callers), and the
-    // layer's identity (a copy is another layer).
-    "sublayers", "superlayer", "animationState", "serial",
+    "model",
+    // Not copied: the tree links (the mask among them: the callers copy it as they need),
+    // the animation state (handled by the callers), and the layer's identity (a copy is
+    // another layer).
+    "links", "superlayer", "animationState", "serial",
   ]
 
   /// Copies `Layer`'s own model properties from `l`: everything but the tree links, the

@@ -45,7 +45,7 @@ extension Layer {
       sc.superlayer = c
     }
     if let local, sublayers.contains(where: \.isAnimatedInSubtree) {
-      c.animationState.delayedSublayers = c.sublayerDelays().map { delay in
+      c.links.delayedSublayers = c.sublayerDelays().map { delay in
         sublayers.map { s in
           let sc = s.presentationCopy(atParentTime: local - delay)
           sc.superlayer = c

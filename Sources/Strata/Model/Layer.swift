@@ -48,7 +48,7 @@ open class Layer: CustomStringConvertible {
   public var minificationFilterBias: Double { get { model.minificationFilterBias } set { model.minificationFilterBias = newValue } }
 
   // MARK: Effects (rendered by later stages; carried through the snapshot already)
-  public var mask: Layer? = nil
+  public var mask: Layer? { get { links.mask } set { links.mask = newValue } }
   public var shadowColor: Color { get { model.shadowColor } set { model.shadowColor = newValue } }
   public var shadowOpacity: Double { get { model.shadowOpacity } set { model.shadowOpacity = newValue } }
   /// (0, -3) points up, as on iOS.
@@ -81,7 +81,15 @@ open class Layer: CustomStringConvertible {
   var model = LayerModel()
 
   // MARK: Tree
-  public internal(set) var sublayers: [Layer] = []
+  public internal(set) var sublayers: [Layer] {
+    get { links.sublayers }
+    _modify { yield &links.sublayers }
+    set { links.sublayers = newValue }
+  }
+  /// The mask, the sublayers and a presentation copy's delayed sublayers in one value: a
+  /// snapshot reads them with one exclusivity check instead of three (40000 layers a frame
+  /// in S4's sprite layers spent 7% of their compile in those checks).
+  var links = LayerLinks()
   public internal(set) weak var superlayer: Layer?
 
   // MARK: Timing and animations (Animation/Layer+Animation.swift)

@@ -72,10 +72,11 @@ public final class LayerSnapshot: Sendable {
     // field (the properties above read it).
     model = l.model
     typeName = type(of: l).typeName
-    mask = l.mask.map { LayerSnapshot($0) }
+    let links = l.links  // one exclusivity check for the three
+    mask = links.mask.map { LayerSnapshot($0) }
     kindBox = l.kindSnapshot().map(KindSnapshotBox.init)
-    sublayers = l.sublayers.map { LayerSnapshot($0) }
-    delayedSublayers = l.animationState.delayedSublayers.map { $0.map { LayerSnapshot($0) } }
+    sublayers = links.sublayers.map { LayerSnapshot($0) }
+    delayedSublayers = links.delayedSublayers.map { $0.map { LayerSnapshot($0) } }
   }
 
   /// The sublayers in drawing order: stable by `zPosition`.

@@ -41,25 +41,11 @@ public struct RenderListCompiler {
     // About one command per layer: reserved at once, the list does not grow by copying
     // (20000 sprite layers: half the compile's time was `append` moving the commands
     // to a larger buffer, and faulting in each new one).
-    state.list.commands.reserveCapacity(min(Self.layerCount(root), Limits.maxLayersDrawn))
+    state.list.commands.reserveCapacity(min(root.layerCount, Limits.maxLayersDrawn))
     let device = Homography(Transform3D.scale(scale, scale))
     state.visit(root, parentSpace: .identity, parentToDevice: device, clip: nil)
     state.nestGroupBounds()
     return state.list
-  }
-
-  /// The layers of the tree under `root` (itself included; masks and replicated copies
-  /// not counted).
-  ///
-  /// - Complexity: O(layers).
-  static func layerCount(_ root: LayerSnapshot) -> Int {
-    var count = 0
-    var pending = [root]
-    while let l = pending.popLast() {
-      count += 1
-      pending.append(contentsOf: l.sublayers)
-    }
-    return count
   }
 
   struct State {

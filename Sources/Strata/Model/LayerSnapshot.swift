@@ -66,6 +66,10 @@ public final class LayerSnapshot: Sendable {
   /// order, one list per delay. Empty when they would all equal `sublayers` (nothing below
   /// is animated), and for a model snapshot.
   public let delayedSublayers: [[LayerSnapshot]]
+  /// The layers of this subtree, itself included (masks and delayed copies not counted):
+  /// summed as the snapshot is made, so a renderer sizing its list for the tree does not
+  /// walk 20000 layers again.
+  public let layerCount: Int
 
   init(_ l: Layer) {
     // One read of the model (one exclusivity check), kept whole: one copy, not one store a
@@ -77,6 +81,9 @@ public final class LayerSnapshot: Sendable {
     kindBox = l.kindSnapshot().map(KindSnapshotBox.init)
     sublayers = links.sublayers.map { LayerSnapshot($0) }
     delayedSublayers = links.delayedSublayers.map { $0.map { LayerSnapshot($0) } }
+    var count = 1
+    for s in sublayers { count += s.layerCount }
+    layerCount = count
   }
 
   /// The sublayers in drawing order: stable by `zPosition`.

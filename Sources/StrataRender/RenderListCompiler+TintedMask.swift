@@ -22,9 +22,8 @@ extension RenderListCompiler.State {
   ) -> Bool {
     guard let mask = layer.mask, let bg = layer.backgroundColor, bg.alpha > 0, !bounds.isEmpty, radii.isZero,
       edges.isEmpty, !layer.masksToBounds, layer.backgroundFilters.isEmpty, blend == .sourceOver || blend == .plusLighter,
-      Self.showsOnlyContents(mask), let image = mask.contents, image === lastAlphaOnlyImage || image.isAlphaOnly
+      Self.showsOnlyContents(mask), let image = mask.contents, image.isAlphaOnly
     else { return false }
-    lastAlphaOnlyImage = image
     // The mask's plane is the layer's moved by its place (and its transform, when that only
     // moves it): no turn, scale or perspective.
     let local = LayerGeometry.toSuperlayer(

@@ -55,10 +55,6 @@ public struct RenderListCompiler {
     var contextPlane: ObjectIdentifier? = nil
     /// Layers visited so far, copies of replicated sublayers included (see `countVisit`).
     var visits = 0
-    /// The last mask image found `isAlphaOnly` (`addTintedMask`): 20000 sprite masks share
-    /// one image, whose answer is behind a lock. Held, so it cannot be another image at a
-    /// freed one's address.
-    var lastAlphaOnlyImage: Image? = nil
 
     /// Counts one layer visit; false once the frame has visited `Limits.maxLayersDrawn`
     /// layers, and the frame is refused. Nested replicators multiply: three of 10,000
@@ -345,7 +341,7 @@ public struct RenderListCompiler {
           if let rect = omitted {
             var middle = d
             middle.rect = rect
-            middle.deviceBounds = DevicePolygon.pixelBounds(middle.devicePolygon, pad: 0, canvas: canvas)
+            middle.deviceBounds = DevicePolygon.pixelBounds(of: rect, d.map.toDevice, pad: 0, canvas: canvas)
               .intersection(d.clip.map { list.clips[$0].deviceBounds } ?? canvas)
             list.commands.insert(.draw(middle), at: i + 1)
             i += 1

@@ -51,6 +51,36 @@ import Testing
     #expect(cut > 0)
   }
 
+  /// `Draw.make` finds an uncut quad's bounds from its corners without an array: the draw it
+  /// makes has the bounds of its (derived) outline, with the pad of soft edges and within
+  /// the clip, and there is no draw where the outline is cut away entirely.
+  @Test func drawBoundsAreTheOutlines() {
+    let rects = [Rect(0, 0, 1, 1), Rect(-20, 5, 200, 90), Rect(3.25, 7.5, 0.5, 40)]
+    let clip = PixelBounds(x0: 10, y0: 20, x1: 600, y1: 400)
+    var made = 0, dropped = 0
+    for m in maps() {
+      guard let map = PlaneMap(toDevice: m) else { continue }
+      for r in rects {
+        for edges in [EdgeAntialiasingMask(), .all] {
+          let d = Draw.make(
+            label: "t", part: "p", map: map, rect: r, shape: .rect, paint: .solid(.clear), opacity: 1, clip: nil,
+            edges: edges, canvas: canvas, clipBounds: clip)
+          let outline = DevicePolygon.project(r, m)
+          let expected = DevicePolygon.pixelBounds(outline, pad: edges.isEmpty ? 0 : 1, canvas: canvas).intersection(clip)
+          if outline.count < 3 || expected.isEmpty {
+            #expect(d == nil, "\(m) \(r)")
+            dropped += 1
+          } else {
+            #expect(d?.deviceBounds == expected, "\(m) \(r)")
+            #expect(d?.devicePolygon == outline, "\(m) \(r)")
+            made += 1
+          }
+        }
+      }
+    }
+    #expect(made > 0 && dropped > 0)
+  }
+
   /// Equality and hashing go element by element.
   @Test func homographiesCompareByValue() {
     let a = Homography(1, 2, 3, 4, 5, 6, 7, 8, 9)

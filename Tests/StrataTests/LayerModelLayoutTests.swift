@@ -1,3 +1,5 @@
+import Dispatch
+import StrataSync
 import Testing
 
 @testable import Strata
@@ -37,5 +39,42 @@ import Testing
     #expect(a.model.transformBox != nil && a.transform == .rotation(0.5, 0, 0, 1))
     a.transform = .identity
     #expect(a.model.transformBox == nil && a.transform == .identity)
+  }
+
+  /// A snapshot's `layerCount` is its subtree's layers, itself included, masks not: what a
+  /// walk of the sublayers counts.
+  @Test func snapshotsCountTheirLayers() throws {
+    func walk(_ l: Layer) -> Int { 1 + l.sublayers.reduce(0) { $0 + walk($1) } }
+    let root = Layer()
+    var all = [root]
+    var seed: UInt64 = 7
+    for _ in 0..<60 {
+      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      let parent = all[Int(seed >> 33) % all.count]
+      let l = Layer()
+      if seed & 4 != 0 { l.mask = Layer() }
+      try parent.addSublayer(l)
+      all.append(l)
+    }
+    let s = root.snapshot()
+    #expect(s.layerCount == walk(root) && s.layerCount == 61)
+    #expect(s.sublayers.allSatisfy { $0.layerCount == 1 + $0.sublayers.reduce(0) { $0 + $1.layerCount } })
+  }
+
+  /// `isAlphaOnly` tests the pixels once and remembers the answer, the same on every thread.
+  @Test func alphaOnlyIsTestedOnceAndRemembered() {
+    let white = Image(width: 2, height: 1, rgbaPixels: [SIMD4(10, 10, 10, 10), SIMD4(255, 255, 255, 255)])
+    let tinted = Image(width: 2, height: 1, rgbaPixels: [SIMD4(10, 10, 10, 10), SIMD4(255, 0, 255, 255)])
+    for _ in 0..<2 {
+      #expect(white.isAlphaOnly)
+      #expect(!tinted.isAlphaOnly)
+    }
+    let fresh = Image(width: 1, height: 1, rgbaPixels: [SIMD4(3, 3, 4, 4)])
+    let answers = Locked<[Bool]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      let a = fresh.isAlphaOnly
+      answers.withLock { $0.append(a) }
+    }
+    #expect(answers.withLock { $0 } == Array(repeating: false, count: 8))
   }
 }

@@ -37,7 +37,6 @@ public final class Image: Identifiable, Sendable {
 
   private struct Derived {
     var mipmaps: [Image]? = nil
-    var isAlphaOnly: Bool? = nil
   }
 
   /// Premultiplied RGBA8, `width * height * 4` bytes (a copy).
@@ -118,14 +117,23 @@ public final class Image: Identifiable, Sendable {
   /// Whether every pixel is premultiplied white at its alpha (r = g = b = a): then the
   /// image's colour is its alpha alone, all a `mask` reads of it, and tinting it by a colour
   /// gives that colour masked by it. Tested on first use, then remembered.
+  ///
+  /// Remembered in an atomic, not behind the lock: the compiler asks of every tinted sprite
+  /// (20000 masks sharing one image a frame). Two threads asking at once may both test the
+  /// pixels; they store the same answer.
   public var isAlphaOnly: Bool {
-    derived.withLock { d in
-      if let known = d.isAlphaOnly { return known }
+    switch alphaOnly.load(ordering: .relaxed) {
+    case Self.alphaOnlyYes: return true
+    case Self.alphaOnlyNo: return false
+    default:
       let yes = rgbaPixels.allSatisfy { $0.x == $0.w && $0.y == $0.w && $0.z == $0.w }
-      d.isAlphaOnly = yes
+      alphaOnly.store(yes ? Self.alphaOnlyYes : Self.alphaOnlyNo, ordering: .relaxed)
       return yes
     }
   }
+  /// `isAlphaOnly` once known: 0 not tested yet, then one of these.
+  private let alphaOnly = Atomic<UInt8>(0)
+  private static let alphaOnlyYes: UInt8 = 1, alphaOnlyNo: UInt8 = 2
 
   /// The mipmap chain below this image (level 1 first), each level half the size of the
   /// one above (rounded down, at least 1) by a 2x2 box filter. Built once, on first use.

@@ -62,33 +62,32 @@ public struct CPURenderer: Sendable {
 
   /// Renders a run of commands (at one nesting level) into `surface`.
   func render(_ commands: ArraySlice<RenderCommand>, into surface: Surface, _ ctx: Context) {
-    var run: [PreparedDraw] = []
+    // Where the current run of draws and sprite batches began.
+    var runStart = commands.startIndex
     var i = commands.startIndex
     while i < commands.endIndex {
       switch commands[i] {
-      case .draw(let d):
-        run.append(PreparedDraw(d, clips: ctx.clips))
-        i += 1
-      case .sprites(let b):
-        run.reserveCapacity(run.count + b.sprites.count)
-        b.forEachDraw(canvas: ctx.canvas, clips: ctx.prepared) { run.append(PreparedDraw($0, clips: ctx.clips)) }
+      case .draw, .sprites:
         i += 1
       case .beginGroup(let g):
-        fill(run, into: surface)
-        run = []
+        fill(commands[runStart..<i], into: surface, ctx)
         let end = CommandNesting.matchingEnd(commands, from: i)
         renderGroup(g, commands[(i + 1)..<end], into: surface, ctx)
         i = end + 1
+        runStart = i
       case .backdrop(let b):
-        fill(run, into: surface)
-        run = []
+        fill(commands[runStart..<i], into: surface, ctx)
         Effects.backdrop(b, surface: surface, clips: ctx.clips)
         i += 1
+        runStart = i
       case .beginMask, .endMask, .endGroup:
-        i += 1  // unbalanced markers are ignored (the compiler never emits them)
+        // Unbalanced markers are ignored (the compiler never emits them).
+        fill(commands[runStart..<i], into: surface, ctx)
+        i += 1
+        runStart = i
       }
     }
-    fill(run, into: surface)
+    fill(commands[runStart..<i], into: surface, ctx)
   }
 
   func renderGroup(_ g: Group, _ inner: ArraySlice<RenderCommand>, into parent: Surface, _ ctx: Context) {
@@ -117,28 +116,29 @@ public struct CPURenderer: Sendable {
     Effects.composite(layer.surface, into: parent, opacity: Float(g.opacity), mode: g.blendMode, clip: g.clip, clips: ctx.clips)
   }
 
-  /// Draws a run of prepared draws into `surface`, bands of rows in parallel; each band's
-  /// worker draws every draw that touches the band, in order, on the band's rows.
-  func fill(_ draws: [PreparedDraw], into surface: Surface) {
-    guard !draws.isEmpty else { return }
-    let b = surface.bounds
-    let bh = max(1, bandHeight)
-    let bandCount = (b.y1 - b.y0 + bh - 1) / bh
-    guard bandCount > 0 else { return }
-    var bucketList = [[Int32]](repeating: [], count: bandCount)
-    for (i, d) in draws.enumerated() {
-      let y0 = max(d.bounds.y0, b.y0), y1 = min(d.bounds.y1, b.y1)
-      guard y0 < y1, max(d.bounds.x0, b.x0) < min(d.bounds.x1, b.x1) else { continue }
-      for band in ((y0 - b.y0) / bh)...((y1 - 1 - b.y0) / bh) { bucketList[band].append(Int32(i)) }
-    }
-    let buckets = bucketList
-    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+  /// Draws a run of draws and sprite batches into `surface`: prepared and sorted into
+  /// bands of rows on all cores (`PreparedRun`), then drawn band by band in parallel; each
+  /// band's worker draws every draw that touches the band, in order, on the band's rows.
+  func fill(_ commands: ArraySlice<RenderCommand>, into surface: Surface, _ ctx: Context) {
+    let bands = PreparedRun.Bands(bounds: surface.bounds, height: max(1, bandHeight))
+    guard !commands.isEmpty, bands.count > 0 else { return }
+    let run = PreparedRun(commands, ctx, bands: bands)
+    fill(run.chunks, bands, into: surface)
+    run.release()
+  }
+
+  private func fill(_ chunks: [PreparedRun.Chunk], _ bands: PreparedRun.Bands, into surface: Surface) {
+    guard chunks.contains(where: { !$0.entries.isEmpty }) else { return }
+    let b = bands.bounds
+    DispatchQueue.concurrentPerform(iterations: bands.count) { band in
       let r = Rasterizer(surface: surface)
-      let y0 = b.y0 + band * bh, y1 = min(b.y1, y0 + bh)
-      for i in buckets[band] {
-        // A reference: one count, not the draw copied (hundreds of bytes, several arrays).
-        let d = draws[Int(i)]
-        r.fill(d, rows: max(y0, d.bounds.y0)..<min(y1, d.bounds.y1))
+      let y0 = b.y0 + band * bands.height, y1 = min(b.y1, y0 + bands.height)
+      for c in chunks {
+        for e in c.entries[Int(c.starts[band])..<Int(c.starts[band + 1])] {
+          // A reference: one count, not the draw copied (hundreds of bytes, several arrays).
+          let d = c.draws[Int(e)]
+          r.fill(d, rows: max(y0, d.bounds.y0)..<min(y1, d.bounds.y1))
+        }
       }
     }
   }

@@ -72,7 +72,7 @@ final class PreparedDraw: Sendable {
     return Self.axisAlignedBox(polygon)
   }
 
-  init(_ d: Draw, clips allClips: [PreparedClip?]) {
+  init(_ d: borrowing Draw, clips allClips: [PreparedClip?]) {
     inv = d.map.floatInverse
     isAffine = d.map.toDevice.isAffine
     // Hard edges of a screen-aligned rectangle on the device rule's pixel boundaries (`HardEdges`).

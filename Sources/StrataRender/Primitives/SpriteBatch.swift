@@ -71,8 +71,14 @@ public struct SpriteBatch: Sendable {
   /// `draws`, handed to `body` one by one instead of collected: a renderer that turns each
   /// into its own form keeps no array of them (20000 sprites: 12.8 MB of draws).
   public func forEachDraw(canvas: PixelBounds, clips: [ClipShape], _ body: (Draw) -> Void) {
+    forEachDraw(of: sprites.indices, canvas: canvas, clips: clips, body)
+  }
+
+  /// `forEachDraw` for the sprites in `range` only: a renderer preparing a batch's draws on
+  /// several cores gives each a part.
+  public func forEachDraw(of range: Range<Int>, canvas: PixelBounds, clips: [ClipShape], _ body: (Draw) -> Void) {
     let limit = clip.map { clips[$0].deviceBounds } ?? canvas
-    for s in sprites {
+    for s in sprites[range] {
       guard let m = PlaneMap(toDevice: Homography(s.transform.transform3D).concatenating(map.toDevice)) else { continue }
       let t = s.texels
       let paint = ImagePaint(

@@ -11,7 +11,7 @@ extension Draw {
   ///   - clipBounds: the pixels the draw's clip can keep (`ClipShape.deviceBounds`), or
   ///     the canvas when unclipped.
   public static func make(
-    label: String, part: String, map: PlaneMap, rect: Rect, shape: DrawShape, paint: Paint, opacity: Double,
+    label: String, part: String, map: PlaneMap, rect: Rect, shape: DrawShape, paint: consuming Paint, opacity: Double,
     clip: Int?, edges: EdgeAntialiasingMask, occluder: Occluder? = nil, polygon: ConvexPolygon? = nil,
     canvas: PixelBounds, clipBounds: PixelBounds
   ) -> Draw? {
@@ -37,7 +37,7 @@ extension Draw {
   /// A draw of the coverage `mask`, filled with `paint` (usually a solid tint), or nil when
   /// none of it lies on the canvas inside the clip. Its plane is the mask's pixel grid.
   public static func makeMask(
-    label: String, part: String, mask: DeviceMask, paint: Paint, opacity: Double, clip: Int?,
+    label: String, part: String, mask: DeviceMask, paint: consuming Paint, opacity: Double, clip: Int?,
     canvas: PixelBounds, clipBounds: PixelBounds
   ) -> Draw? {
     let translation = Homography(1, 0, Double(mask.originX), 0, 1, Double(mask.originY), 0, 0, 1)

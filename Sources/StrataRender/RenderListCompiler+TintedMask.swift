@@ -46,13 +46,15 @@ extension RenderListCompiler.State {
     let d = piece.destination.standardized
     let inLayer = Rect(x: d.minX + shift.m.2, y: d.minY + shift.m.5, width: d.width, height: d.height)
     guard bounds.contains(inLayer), !mask.masksToBounds || maskBounds.contains(d) else { return false }
+    // The image moves into the paint: its reference is counted once a draw, on an object
+    // every sprite shares (and every core, when sublayers are compiled in parts).
     let paint = ImagePaint(
-      image: image, texelMap: ContentsLayout.texelMap(piece), minificationFilter: mask.minificationFilter,
+      image: consume image, texelMap: ContentsLayout.texelMap(piece), minificationFilter: mask.minificationFilter,
       magnificationFilter: mask.magnificationFilter, minificationFilterBias: mask.minificationFilterBias,
       tint: bg.premultiplied)
     addDraw(
       label: label, part: "background through mask", map: map, rect: piece.destination, shape: .rect,
-      paint: .image(paint), opacity: opacity, clip: clip, edges: [], blendMode: blend)
+      paint: .image(consume paint), opacity: opacity, clip: clip, edges: [], blendMode: blend)
     return true
   }
 

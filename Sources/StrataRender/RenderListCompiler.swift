@@ -15,6 +15,10 @@ public struct RenderListCompiler {
   /// Device pixels per point.
   public var scale: Double
   public var background: Color
+  /// Whether a layer with thousands of layers below it compiles its sublayers on all cores
+  /// (`RenderListCompiler+Siblings`); the list is the same either way. A caller that
+  /// already compiles several frames at once may turn it off.
+  public var usesAllCores = true
 
   public init(width: Int, height: Int, scale: Double = 1, background: Color = .clear) {
     self.width = width
@@ -38,6 +42,7 @@ public struct RenderListCompiler {
     var state = State(
       list: RenderList(width: width, height: height, background: background.premultiplied),
       canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height))
+    state.splitsSublayers = usesAllCores
     // About one command per layer: reserved at once, the list does not grow by copying
     // (20000 sprite layers: half the compile's time was `append` moving the commands
     // to a larger buffer, and faulting in each new one).
@@ -55,6 +60,13 @@ public struct RenderListCompiler {
     var contextPlane: ObjectIdentifier? = nil
     /// Layers visited so far, copies of replicated sublayers included (see `countVisit`).
     var visits = 0
+    /// Whether a layer with many layers below may compile its sublayers on all cores
+    /// (`visitSublayers`); false inside such a part, which one core compiles.
+    var splitsSublayers = true
+
+    /// The refusal of a frame that visits more than `Limits.maxLayersDrawn` layers.
+    static let tooManyLayers =
+      "the frame draws more than \(Limits.maxLayersDrawn) layers (replicated copies counted: nested replicators multiply their instance counts); that is the limit (Limits.maxLayersDrawn)"
 
     /// Counts one layer visit; false once the frame has visited `Limits.maxLayersDrawn`
     /// layers, and the frame is refused. Nested replicators multiply: three of 10,000
@@ -62,10 +74,7 @@ public struct RenderListCompiler {
     mutating func countVisit() -> Bool {
       visits += 1
       guard visits > Limits.maxLayersDrawn else { return true }
-      if visits == Limits.maxLayersDrawn + 1 {
-        list.refusals.append(
-          "the frame draws more than \(Limits.maxLayersDrawn) layers (replicated copies counted: nested replicators multiply their instance counts); that is the limit (Limits.maxLayersDrawn)")
-      }
+      if visits == Limits.maxLayersDrawn + 1 { list.refusals.append(Self.tooManyLayers) }
       return false
     }
 
@@ -194,9 +203,7 @@ public struct RenderListCompiler {
         if kind != nil, let instances = kind?.sublayerInstances(of: layer) {
           for i in instances { visitInstance(i, parentSpace: space, parentToDevice: toDevice, clip: inner) }
         } else {
-          for s in layer.sublayersInDrawingOrder {
-            visit(s, parentSpace: space, parentToDevice: toDevice, clip: inner)
-          }
+          visitSublayers(layer.sublayersInDrawingOrder, parentSpace: space, parentToDevice: toDevice, clip: inner)
         }
       }
       if layer.borderWidth > 0, layer.borderColor.alpha > 0, !bounds.isEmpty {
@@ -410,7 +417,7 @@ public struct RenderListCompiler {
     }
 
     mutating func addDraw(
-      label: String, part: String, map: PlaneMap, rect: Rect, shape: DrawShape, paint: Paint,
+      label: String, part: String, map: PlaneMap, rect: Rect, shape: DrawShape, paint: consuming Paint,
       opacity: Double, clip: Int?, edges: EdgeAntialiasingMask, occluder: Occluder? = nil, blendMode: BlendMode = .sourceOver
     ) {
       guard

@@ -127,7 +127,10 @@ open class Layer: CustomStringConvertible {
   open class var animatableProperties: [AnimatableProperty] { AnimatableKeyPath.layerProperties }
 
   /// The kind's own content for a snapshot, as an immutable value (nil for a plain layer):
-  /// what the kind's compile step draws. Called once per layer and snapshot.
+  /// what the kind's compile step draws. Called once per layer and snapshot, possibly on
+  /// another thread than the tree's, and for several layers at once (a snapshot of
+  /// thousands of sibling layers is taken on all cores): it may only read the layer, which
+  /// nothing changes while the snapshot is taken.
   open func kindSnapshot() -> (any LayerKindSnapshot)? { nil }
 
   /// For kinds that show their sublayers at several times at once (`ReplicatorLayer`'s

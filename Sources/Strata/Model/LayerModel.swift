@@ -8,7 +8,9 @@ import StrataPath
 /// of them is set, and `transform` in a box of its own (nil for the identity), so a
 /// snapshot copies 200 bytes, not about 700. A frame of 20000 sprite layers copies every
 /// layer's model into its snapshot and reads it back to compile: the bytes, not the
-/// instructions, were its cost. Layers that set none of them share `Rare.defaults`.
+/// instructions, were its cost. Layers that set none of them have no box (`rare` is nil):
+/// a box every layer shared had its reference counted by every snapshot made and freed,
+/// from every core at once when snapshots and compiles run in parallel.
 @usableFromInline struct LayerModel: Sendable {
   @usableFromInline var bounds: Rect = .zero
   @usableFromInline var position: Point = .zero
@@ -43,16 +45,15 @@ import StrataPath
   @usableFromInline var allowsEdgeAntialiasing: Bool = false
   @usableFromInline var edgeAntialiasingMask: EdgeAntialiasingMask = .all
   @usableFromInline var compositingFilter: CompositingFilter? = nil
-  /// The rarely set properties (`Rare`), read and written through the properties below.
-  @usableFromInline var rare: Rare = .defaults
+  /// The rarely set properties (`Rare`), read and written through the properties below;
+  /// nil while all of them have their defaults.
+  @usableFromInline var rare: Rare? = nil
 
   /// The rarely set part of a layer's model, immutable and shared: setting one of its
   /// properties makes a new box.
   @usableFromInline final class Rare: Sendable {
     @usableFromInline let fields: Fields
     @usableFromInline init(_ fields: Fields) { self.fields = fields }
-    /// Every property at `CALayer`'s default: the box of every layer that sets none.
-    @usableFromInline static let defaults = Rare(Fields())
 
     @usableFromInline struct Fields: Sendable {
       @usableFromInline var anchorPointZ: Double = 0
@@ -73,6 +74,8 @@ import StrataPath
       @usableFromInline var backgroundFilters: [LayerFilter] = []
       @usableFromInline var name: String? = nil
       @usableFromInline init() {}
+      /// Every property at `CALayer`'s default: what a model without a box has.
+      @usableFromInline static let defaults = Fields()
     }
   }
   /// Sets one of the rarely set properties (`edit` stores it) in a new box, or keeps the
@@ -81,82 +84,82 @@ import StrataPath
   /// not a key path: inlined, where applying a key path made LOTTIE's compile 12% slower.
   @inlinable mutating func setRare<T: Equatable>(_ current: T, _ value: T, _ edit: (inout Rare.Fields, T) -> Void) {
     guard current != value else { return }
-    var f = rare.fields
+    var f = rare?.fields ?? .defaults
     edit(&f, value)
     rare = Rare(f)
   }
   /// For a value that cannot be compared (`shadowPath`): always a new box.
   @inlinable mutating func setRare<T>(_ current: T, _ value: T, _ edit: (inout Rare.Fields, T) -> Void) {
-    var f = rare.fields
+    var f = rare?.fields ?? .defaults
     edit(&f, value)
     rare = Rare(f)
   }
   @inlinable var anchorPointZ: Double {
-    get { rare.fields.anchorPointZ }
-    set { setRare(rare.fields.anchorPointZ, newValue) { $0.anchorPointZ = $1 } }
+    get { rare?.fields.anchorPointZ ?? Rare.Fields.defaults.anchorPointZ }
+    set { setRare(anchorPointZ, newValue) { $0.anchorPointZ = $1 } }
   }
   @inlinable var sublayerTransform: Transform3D {
-    get { rare.fields.sublayerTransform }
-    set { setRare(rare.fields.sublayerTransform, newValue) { $0.sublayerTransform = $1 } }
+    get { rare?.fields.sublayerTransform ?? Rare.Fields.defaults.sublayerTransform }
+    set { setRare(sublayerTransform, newValue) { $0.sublayerTransform = $1 } }
   }
   @inlinable var isGeometryFlipped: Bool {
-    get { rare.fields.isGeometryFlipped }
-    set { setRare(rare.fields.isGeometryFlipped, newValue) { $0.isGeometryFlipped = $1 } }
+    get { rare?.fields.isGeometryFlipped ?? Rare.Fields.defaults.isGeometryFlipped }
+    set { setRare(isGeometryFlipped, newValue) { $0.isGeometryFlipped = $1 } }
   }
   @inlinable var borderWidth: Double {
-    get { rare.fields.borderWidth }
-    set { setRare(rare.fields.borderWidth, newValue) { $0.borderWidth = $1 } }
+    get { rare?.fields.borderWidth ?? Rare.Fields.defaults.borderWidth }
+    set { setRare(borderWidth, newValue) { $0.borderWidth = $1 } }
   }
   @inlinable var borderColor: Color {
-    get { rare.fields.borderColor }
-    set { setRare(rare.fields.borderColor, newValue) { $0.borderColor = $1 } }
+    get { rare?.fields.borderColor ?? Rare.Fields.defaults.borderColor }
+    set { setRare(borderColor, newValue) { $0.borderColor = $1 } }
   }
   @inlinable var contentsRect: Rect {
-    get { rare.fields.contentsRect }
-    set { setRare(rare.fields.contentsRect, newValue) { $0.contentsRect = $1 } }
+    get { rare?.fields.contentsRect ?? Rare.Fields.defaults.contentsRect }
+    set { setRare(contentsRect, newValue) { $0.contentsRect = $1 } }
   }
   @inlinable var contentsCenter: Rect {
-    get { rare.fields.contentsCenter }
-    set { setRare(rare.fields.contentsCenter, newValue) { $0.contentsCenter = $1 } }
+    get { rare?.fields.contentsCenter ?? Rare.Fields.defaults.contentsCenter }
+    set { setRare(contentsCenter, newValue) { $0.contentsCenter = $1 } }
   }
   @inlinable var minificationFilterBias: Double {
-    get { rare.fields.minificationFilterBias }
-    set { setRare(rare.fields.minificationFilterBias, newValue) { $0.minificationFilterBias = $1 } }
+    get { rare?.fields.minificationFilterBias ?? Rare.Fields.defaults.minificationFilterBias }
+    set { setRare(minificationFilterBias, newValue) { $0.minificationFilterBias = $1 } }
   }
   @inlinable var shadowColor: Color {
-    get { rare.fields.shadowColor }
-    set { setRare(rare.fields.shadowColor, newValue) { $0.shadowColor = $1 } }
+    get { rare?.fields.shadowColor ?? Rare.Fields.defaults.shadowColor }
+    set { setRare(shadowColor, newValue) { $0.shadowColor = $1 } }
   }
   @inlinable var shadowOpacity: Double {
-    get { rare.fields.shadowOpacity }
-    set { setRare(rare.fields.shadowOpacity, newValue) { $0.shadowOpacity = $1 } }
+    get { rare?.fields.shadowOpacity ?? Rare.Fields.defaults.shadowOpacity }
+    set { setRare(shadowOpacity, newValue) { $0.shadowOpacity = $1 } }
   }
   @inlinable var shadowOffset: Size {
-    get { rare.fields.shadowOffset }
-    set { setRare(rare.fields.shadowOffset, newValue) { $0.shadowOffset = $1 } }
+    get { rare?.fields.shadowOffset ?? Rare.Fields.defaults.shadowOffset }
+    set { setRare(shadowOffset, newValue) { $0.shadowOffset = $1 } }
   }
   @inlinable var shadowRadius: Double {
-    get { rare.fields.shadowRadius }
-    set { setRare(rare.fields.shadowRadius, newValue) { $0.shadowRadius = $1 } }
+    get { rare?.fields.shadowRadius ?? Rare.Fields.defaults.shadowRadius }
+    set { setRare(shadowRadius, newValue) { $0.shadowRadius = $1 } }
   }
   @inlinable var shadowPath: StrataPath.Path? {
-    get { rare.fields.shadowPath }
-    set { setRare(rare.fields.shadowPath, newValue) { $0.shadowPath = $1 } }
+    get { rare?.fields.shadowPath ?? Rare.Fields.defaults.shadowPath }
+    set { setRare(shadowPath, newValue) { $0.shadowPath = $1 } }
   }
   @inlinable var rasterizationScale: Double {
-    get { rare.fields.rasterizationScale }
-    set { setRare(rare.fields.rasterizationScale, newValue) { $0.rasterizationScale = $1 } }
+    get { rare?.fields.rasterizationScale ?? Rare.Fields.defaults.rasterizationScale }
+    set { setRare(rasterizationScale, newValue) { $0.rasterizationScale = $1 } }
   }
   @inlinable var filters: [LayerFilter] {
-    get { rare.fields.filters }
-    set { setRare(rare.fields.filters, newValue) { $0.filters = $1 } }
+    get { rare?.fields.filters ?? Rare.Fields.defaults.filters }
+    set { setRare(filters, newValue) { $0.filters = $1 } }
   }
   @inlinable var backgroundFilters: [LayerFilter] {
-    get { rare.fields.backgroundFilters }
-    set { setRare(rare.fields.backgroundFilters, newValue) { $0.backgroundFilters = $1 } }
+    get { rare?.fields.backgroundFilters ?? Rare.Fields.defaults.backgroundFilters }
+    set { setRare(backgroundFilters, newValue) { $0.backgroundFilters = $1 } }
   }
   @inlinable var name: String? {
-    get { rare.fields.name }
-    set { setRare(rare.fields.name, newValue) { $0.name = $1 } }
+    get { rare?.fields.name ?? Rare.Fields.defaults.name }
+    set { setRare(name, newValue) { $0.name = $1 } }
   }
 }

@@ -79,7 +79,7 @@ public final class LayerSnapshot: Sendable {
     let links = l.links  // one exclusivity check for the three
     mask = links.mask.map { LayerSnapshot($0) }
     kindBox = l.kindSnapshot().map(KindSnapshotBox.init)
-    sublayers = links.sublayers.map { LayerSnapshot($0) }
+    sublayers = Self.snapshots(of: links.sublayers)
     delayedSublayers = links.delayedSublayers.map { $0.map { LayerSnapshot($0) } }
     var count = 1
     for s in sublayers { count += s.layerCount }

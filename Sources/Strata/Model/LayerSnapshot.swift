@@ -70,6 +70,10 @@ public final class LayerSnapshot: Sendable {
   /// summed as the snapshot is made, so a renderer sizing its list for the tree does not
   /// walk 20000 layers again.
   public let layerCount: Int
+  /// For thousands of sublayers, snapshotted in parts on all cores: the parts, which free
+  /// their snapshots on all cores too (`SiblingParts`). Declared after `sublayers`, so that
+  /// the list has let go of them when the parts are freed.
+  private let sublayerParts: SiblingParts?
 
   init(_ l: Layer) {
     // One read of the model (one exclusivity check), kept whole: one copy, not one store a
@@ -79,7 +83,7 @@ public final class LayerSnapshot: Sendable {
     let links = l.links  // one exclusivity check for the three
     mask = links.mask.map { LayerSnapshot($0) }
     kindBox = l.kindSnapshot().map(KindSnapshotBox.init)
-    sublayers = Self.snapshots(of: links.sublayers)
+    (sublayers, sublayerParts) = Self.snapshots(of: links.sublayers)
     delayedSublayers = links.delayedSublayers.map { $0.map { LayerSnapshot($0) } }
     var count = 1
     for s in sublayers { count += s.layerCount }

@@ -31,7 +31,7 @@ extension Draw {
     guard !bounds.isEmpty else { return nil }
     return Draw(
       label: label, part: part, map: map, rect: rect, shape: shape, paint: paint, opacity: opacity, clip: clip,
-      occluder: occluder, edgeAntialiasing: edges, deviceBounds: bounds, polygon: polygon)
+      occluderBox: occluder.map(OccluderBox.init), edgeAntialiasing: edges, deviceBounds: bounds, polygon: polygon)
   }
 
   /// A draw of the coverage `mask`, filled with `paint` (usually a solid tint), or nil when
@@ -47,7 +47,7 @@ extension Draw {
     guard !bounds.isEmpty else { return nil }
     return Draw(
       label: label, part: part, map: map, rect: rect, shape: .mask(mask), paint: paint, opacity: opacity, clip: clip,
-      occluder: nil, edgeAntialiasing: [], deviceBounds: bounds)
+      occluderBox: nil, edgeAntialiasing: [], deviceBounds: bounds)
   }
 
   /// `rect` grown by `pixels` device pixels (at least) on every side, in its plane: the

@@ -255,10 +255,13 @@ public enum DrawShape: Sendable, Hashable {
   /// The rounded rectangle `shape` (in the layer plane), blurred by a Gaussian of standard
   /// deviation `sigma` layer units: a shadow drawn analytically. `rect` is the area drawn
   /// (the shape grown by 3 sigma).
-  case shadow(shape: Rect, radii: CornerRadii, sigma: Double)
+  ///
+  /// This case and `ring` are boxed (indirect): they are rare, and stored inline they made
+  /// every draw of a list 60 bytes larger.
+  indirect case shadow(shape: Rect, radii: CornerRadii, sigma: Double)
   /// A border: the rounded rectangle minus the inner rounded rectangle `inner` with
   /// `innerRadii` (the inner edge is always anti-aliased).
-  case ring(outer: CornerRadii, inner: Rect, innerRadii: CornerRadii)
+  indirect case ring(outer: CornerRadii, inner: Rect, innerRadii: CornerRadii)
   /// 8-bit coverage of device pixels (paths, text). The draw's plane is the mask's pixel
   /// grid: its map is the translation to the mask's origin and its rect the mask's size
   /// (`Draw.makeMask`), so the paint is evaluated in device pixels and the mask is read
@@ -295,6 +298,12 @@ public enum Paint: Sendable {
   case gradient(GradientPaint)
 }
 
+/// An occluder in a box of its own (`Draw.occluderBox`).
+final class OccluderBox: Sendable {
+  let value: Occluder
+  init(_ value: Occluder) { self.value = value }
+}
+
 /// A rounded rectangle in the draw's plane that the next draw paints opaquely.
 public struct Occluder: Sendable {
   public var rect: Rect
@@ -320,7 +329,13 @@ public struct Draw: Sendable {
   public var clip: Int?
   /// Pixels (opaque, hard-edged content drawn right after this draw) that will cover this
   /// draw anyway, so a backend may skip them: an opaque card over its own shadow.
-  public var occluder: Occluder?
+  public var occluder: Occluder? {
+    get { occluderBox?.value }
+    set { occluderBox = newValue.map(OccluderBox.init) }
+  }
+  /// `occluder`, boxed: only shadows under opaque cards have one, and inline it made every
+  /// draw of a list 100 bytes larger (20000 sprite layers: 2 MB a frame, copied and read).
+  var occluderBox: OccluderBox?
   /// Straight edges of `rect` that are anti-aliased; the others are sampled at pixel centres.
   public var edgeAntialiasing: EdgeAntialiasingMask
   /// Pixels that can be touched: the polygon's box (one pixel wider when anti-aliased)

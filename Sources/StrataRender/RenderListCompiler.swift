@@ -313,6 +313,9 @@ public struct RenderListCompiler {
     ///
     /// - Complexity: O(commands).
     mutating func nestGroupBounds() {
+      // Most lists have no group (20000 sprite layers): a look at each command's case,
+      // which copies nothing, instead of the pass below, which copies every command.
+      guard list.commands.contains(where: { if case .beginGroup = $0 { true } else { false } }) else { return }
       var enclosing: [PixelBounds] = []
       for i in list.commands.indices {
         switch list.commands[i] {

@@ -134,7 +134,12 @@ final class PreparedDraw: Sendable {
       c = pc.parent
     }
     clips = chain
-    polygon = d.devicePolygon.map { (Float($0.x), Float($0.y)) }
+    // An uncut quad's corners straight into the one array (`devicePolygon` makes one more).
+    if let c = d.deviceCorners {
+      polygon = [(Float(c.0.x), Float(c.0.y)), (Float(c.1.x), Float(c.1.y)), (Float(c.2.x), Float(c.2.y)), (Float(c.3.x), Float(c.3.y))]
+    } else {
+      polygon = d.devicePolygon.map { (Float($0.x), Float($0.y)) }
+    }
     bounds = d.deviceBounds
   }
 
@@ -181,8 +186,9 @@ struct PreparedGradient: Sendable {
 extension PlaneMap {
   /// `normalizedInverse` in single precision, as the pixel loops read it.
   var floatInverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float) {
-    let v = normalizedInverse.map { Float($0) }
-    return (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8])
+    // From the matrix, not the array (`normalizedInverse`): two arrays a draw otherwise.
+    let v = normalizedInverseMatrix.m
+    return (Float(v.0), Float(v.1), Float(v.2), Float(v.3), Float(v.4), Float(v.5), Float(v.6), Float(v.7), Float(v.8))
   }
 }
 

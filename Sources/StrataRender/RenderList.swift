@@ -355,6 +355,12 @@ public struct Draw: Sendable {
   public var devicePolygon: [Point] {
     polygon.map { DevicePolygon.project($0.points, map.toDevice) } ?? DevicePolygon.project(rect, map.toDevice)
   }
+
+  /// `devicePolygon`'s four points, without an array, when the draw is an uncut quad (no
+  /// `polygon`, no corner behind the eye or outside the guard band); nil otherwise.
+  public var deviceCorners: (Point, Point, Point, Point)? {
+    polygon == nil ? DevicePolygon.projectedCorners(rect, map.toDevice) : nil
+  }
 }
 
 extension RenderCommand {

@@ -47,6 +47,16 @@ public enum OffscreenMemory {
     var stack: [Open] = []
     var live = 0, groups = 0
     var peak = Peak(bytes: 0, depth: 0, label: "the canvas")
+    // Only groups, masks and backdrops need memory: a list of draws alone (20000 sprites)
+    // is settled by a look at each command's case, which copies nothing, where the pass
+    // below copies every command.
+    let needsMemory = list.commands.contains { c in
+      switch c {
+      case .beginGroup, .beginMask, .backdrop: true
+      default: false
+      }
+    }
+    guard needsMemory else { return peak }
     func note(_ bytes: Int) {
       guard bytes > peak.bytes else { return }
       peak = Peak(bytes: bytes, depth: groups, label: stack.last(where: { $0.group != nil })?.group?.label ?? "the canvas")

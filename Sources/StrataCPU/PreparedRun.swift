@@ -103,8 +103,7 @@ struct PreparedRun: ~Copyable {
     var starts = [Start(command: commands.startIndex, sprite: 0)]
     var filled = 0
     for i in commands.indices {
-      let n: Int
-      if case .sprites(let b) = commands[i] { n = b.sprites.count } else { n = 1 }
+      let n = commands[i].drawCount
       var taken = 0
       while n - taken > chunkSize - filled {
         taken += chunkSize - filled
@@ -135,5 +134,13 @@ struct PreparedRun: ~Copyable {
         break
       }
     }
+  }
+}
+
+extension RenderCommand {
+  /// How many draws the command makes in a run: a batch's sprites, or one. A property of
+  /// the command in place, so a draw is not copied to be counted.
+  var drawCount: Int {
+    if case .sprites(let b) = self { b.sprites.count } else { 1 }
   }
 }

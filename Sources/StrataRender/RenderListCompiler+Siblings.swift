@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Strata
 import StrataSync
 
@@ -24,7 +25,7 @@ extension RenderListCompiler.State {
   /// cores when there are many layers below them and no part of the frame is already being
   /// compiled so.
   mutating func visitSublayers(_ sublayers: [LayerSnapshot], parentSpace: Transform3D, parentToDevice: Homography, clip: Int?) {
-    let parts = splitsSublayers ? Self.parts(of: sublayers) : []
+    let parts = splitsSublayers ? Self.parts(of: sublayers, cores: ProcessInfo.processInfo.activeProcessorCount) : []
     guard parts.count > 1 else {
       for s in sublayers { visit(s, parentSpace: parentSpace, parentToDevice: parentToDevice, clip: clip) }
       return
@@ -37,6 +38,11 @@ extension RenderListCompiler.State {
     seed.list.depthSorting = DepthSortStatistics()
     seed.splitsSublayers = false
     let start = seed
+    // The first part, a core's share, appends to this state's own commands, handed over
+    // (the only reference, so appended to in place) and taken back: the joins copy only
+    // the other parts' commands.
+    let handOver = Locked<[RenderCommand]?>(list.commands)
+    list.commands = []
     let results = Locked([RenderListCompiler.State?](repeating: nil, count: parts.count))
     // What the compile reads from its task (`PathMaskCache.collecting`, `TileCache.current`),
     // which a dispatch worker does not inherit.
@@ -45,16 +51,30 @@ extension RenderListCompiler.State {
       PathMaskCache.$collector.withValue(collector) {
         TileCache.$current.withValue(tiles) {
           var part = start
-          part.list.commands.reserveCapacity(sublayers[parts[k]].reduce(0) { $0 + $1.layerCount })
+          if k == 0 { part.list.commands = handOver.withLock { $0.take()! } }
+          part.list.commands.reserveCapacity(part.list.commands.count + sublayers[parts[k]].reduce(0) { $0 + $1.layerCount })
           for s in sublayers[parts[k]] { part.visit(s, parentSpace: parentSpace, parentToDevice: parentToDevice, clip: clip) }
           results.withLock { $0[k] = part }
         }
       }
     }
-    let compiled = results.withLock { $0 }
+    // Taken out of the lock, so that each part's lists have one owner.
+    var compiled = results.withLock { r in
+      defer { r = [] }
+      return r
+    }
     let clipsBefore = list.clips.count, visitsBefore = visits
-    for case let part? in compiled {
-      join(part, clipsBefore: clipsBefore, visitsBefore: visitsBefore)
+    for k in compiled.indices {
+      guard var part = compiled[k].take() else { continue }
+      if k == 0 {
+        swap(&list.commands, &part.list.commands)
+        list.clips += part.list.clips[clipsBefore...]
+        list.refusals += part.list.refusals
+        list.depthSorting.add(part.list.depthSorting)
+        visits += part.visits - visitsBefore
+      } else {
+        join(part, clipsBefore: clipsBefore, visitsBefore: visitsBefore)
+      }
     }
     if visits > Limits.maxLayersDrawn, !list.refusals.contains(Self.tooManyLayers) {
       list.refusals.append(Self.tooManyLayers)
@@ -82,18 +102,22 @@ extension RenderListCompiler.State {
     visits += part.visits - visitsBefore
   }
 
-  /// Ranges of `sublayers` of about `layersPerPart` layers each; empty when there are too
-  /// few layers to share out.
-  static func parts(of sublayers: [LayerSnapshot]) -> [Range<Int>] {
-    guard sublayers.count > 1, sublayers.reduce(0, { $0 + $1.layerCount }) >= parallelSublayersMinimum else { return [] }
+  /// Ranges of `sublayers`: the first of about a core's share of their layers (at least
+  /// `layersPerPart`), the others of about `layersPerPart` layers each, which the other
+  /// cores share out; empty when there are too few layers to share out.
+  static func parts(of sublayers: [LayerSnapshot], cores: Int) -> [Range<Int>] {
+    let total = sublayers.reduce(0) { $0 + $1.layerCount }
+    guard sublayers.count > 1, total >= parallelSublayersMinimum else { return [] }
     var parts: [Range<Int>] = []
     var start = 0, layers = 0
+    var size = max(layersPerPart, total / max(1, cores))
     for (i, s) in sublayers.enumerated() {
       layers += s.layerCount
-      if layers >= layersPerPart {
+      if layers >= size {
         parts.append(start..<(i + 1))
         start = i + 1
         layers = 0
+        size = layersPerPart
       }
     }
     if start < sublayers.count { parts.append(start..<sublayers.count) }

@@ -20,12 +20,15 @@ extension RenderListCompiler.State {
   static let parallelSublayersMinimum = 4096
   /// About this many layers a part: enough parts to share out among the cores.
   static let layersPerPart = 1024
+  /// The cores the parts are shared among, asked once (the question reads the system's
+  /// files: asked for every layer, it made LOTTIE's compile four times slower).
+  static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
   /// Visits `sublayers` (in drawing order) as `visit` does, one after the other, on all
   /// cores when there are many layers below them and no part of the frame is already being
   /// compiled so.
   mutating func visitSublayers(_ sublayers: [LayerSnapshot], parentSpace: Transform3D, parentToDevice: Homography, clip: Int?) {
-    let parts = splitsSublayers ? Self.parts(of: sublayers, cores: ProcessInfo.processInfo.activeProcessorCount) : []
+    let parts = splitsSublayers ? Self.parts(of: sublayers, cores: Self.cores) : []
     guard parts.count > 1 else {
       for s in sublayers { visit(s, parentSpace: parentSpace, parentToDevice: parentToDevice, clip: clip) }
       return

@@ -136,11 +136,3 @@ struct PreparedRun: ~Copyable {
     }
   }
 }
-
-extension RenderCommand {
-  /// How many draws the command makes in a run: a batch's sprites, or one. A property of
-  /// the command in place, so a draw is not copied to be counted.
-  var drawCount: Int {
-    if case .sprites(let b) = self { b.sprites.count } else { 1 }
-  }
-}

@@ -69,6 +69,11 @@ struct InstanceData {
 
   init(canvas: PixelBounds) { self.canvas = canvas }
 
+  /// Makes room for `instances` more instances' floats.
+  mutating func reserve(instances: Int) {
+    floats.reserveCapacity(floats.count + instances * Self.floatsPerInstance)
+  }
+
   /// Adds one instance of `draw` over `rect`. `mask` is the atlas page holding a `.mask`
   /// draw's bytes, their first at texel `maskTexel`.
   mutating func append(

@@ -364,6 +364,17 @@ public struct Draw: Sendable {
 }
 
 extension RenderCommand {
+  /// The draws the command makes at its own level: one for a draw, a batch's sprites,
+  /// none for the others. A property of the command in place, so that counting does not
+  /// copy each draw (a loop over the commands copies every one, references counted).
+  public var drawCount: Int {
+    switch self {
+    case .draw: 1
+    case .sprites(let b): b.sprites.count
+    default: 0
+    }
+  }
+
   /// Turns a draw blended source-over without an occluder into a plus-lighter one with
   /// its opacity times `opacity` (a plus-lighter layer that draws one thing,
   /// `RenderListCompiler`) and returns true; leaves anything else as it is.

@@ -41,11 +41,12 @@ extension GLRenderer.State {
   /// image: then bilinear filtering reads at most the border.
   static func samplesInside(_ m: InstanceData.TexelMap, _ rect: Rect, width: Int, height: Int) -> Bool {
     let r = rect.standardized
-    for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
+    // Corner by corner, no array: every small image draw of a frame asks (20000 sprites).
+    func inside(_ x: Double, _ y: Double) -> Bool {
       let u = m.a * x + m.c * y + m.tx, v = m.b * x + m.d * y + m.ty
-      guard u >= -0.5, v >= -0.5, u <= Double(width) + 0.5, v <= Double(height) + 0.5 else { return false }
+      return u >= -0.5 && v >= -0.5 && u <= Double(width) + 0.5 && v <= Double(height) + 0.5
     }
-    return true
+    return inside(r.minX, r.minY) && inside(r.maxX, r.minY) && inside(r.minX, r.maxY) && inside(r.maxX, r.maxY)
   }
 
   /// The page holding `image` and the texel of its first pixel, uploaded with its border

@@ -154,9 +154,7 @@ extension GLRenderer {
     /// Renders one nesting level of commands into `target`, in order.
     mutating func render(_ gl: GLCalls, _ commands: ArraySlice<RenderCommand>, into target: Target, _ pass: inout Pass) throws(GLRenderError) {
       var data = InstanceData(canvas: pass.canvas)
-      // Room for an instance a draw of this level at once: grown instance by instance, the
-      // floats of 20000 sprites (4.8 MB) were copied to a larger buffer again and again.
-      data.reserve(instances: commands.indices.reduce(0) { $0 + commands[$1].drawCount })
+      data.reserve(forRunAt: commands.startIndex, of: commands)
       let splitter = ImageDrawSplitter(limit: pass.limit, canvas: pass.canvas)
       var i = commands.startIndex
       while i < commands.endIndex {
@@ -174,11 +172,13 @@ extension GLRenderer {
           let end = CommandNesting.matchingEnd(commands, from: i)
           try renderGroup(gl, g, commands[(i + 1)..<end], into: target, &pass)
           i = end + 1
+          data.reserve(forRunAt: i, of: commands)
         case .backdrop(let b):
           try drawInstances(gl, data, into: target)
           data = InstanceData(canvas: pass.canvas)
           try backdrop(gl, b, target: target)
           i += 1
+          data.reserve(forRunAt: i, of: commands)
         case .beginMask, .endMask, .endGroup:
           i += 1
         }

@@ -68,16 +68,8 @@ extension RenderListCompiler.State {
     }
     let clipsBefore = list.clips.count, visitsBefore = visits
     for k in compiled.indices {
-      guard var part = compiled[k].take() else { continue }
-      if k == 0 {
-        swap(&list.commands, &part.list.commands)
-        list.clips += part.list.clips[clipsBefore...]
-        list.refusals += part.list.refusals
-        list.depthSorting.add(part.list.depthSorting)
-        visits += part.visits - visitsBefore
-      } else {
-        join(part, clipsBefore: clipsBefore, visitsBefore: visitsBefore)
-      }
+      guard let part = compiled[k].take() else { continue }
+      join(part, clipsBefore: clipsBefore, visitsBefore: visitsBefore)
     }
     if visits > Limits.maxLayersDrawn, !list.refusals.contains(Self.tooManyLayers) {
       list.refusals.append(Self.tooManyLayers)
@@ -85,12 +77,17 @@ extension RenderListCompiler.State {
   }
 
   /// Appends a part compiled from this state as it was with `clipsBefore` clips and
-  /// `visitsBefore` visits.
-  private mutating func join(_ part: RenderListCompiler.State, clipsBefore: Int, visitsBefore: Int) {
+  /// `visitsBefore` visits. The first part holds the commands from before the parts too
+  /// (handed over), and takes the place of the empty list instead of being copied.
+  private mutating func join(_ part: consuming RenderListCompiler.State, clipsBefore: Int, visitsBefore: Int) {
     let offset = list.clips.count - clipsBefore
     if offset == 0 || part.list.clips.count == clipsBefore {
       list.clips += part.list.clips[clipsBefore...]
-      list.commands += part.list.commands
+      if list.commands.isEmpty {
+        swap(&list.commands, &part.list.commands)
+      } else {
+        list.commands += part.list.commands
+      }
     } else {
       for var c in part.list.clips[clipsBefore...] {
         if let p = c.parent, p >= clipsBefore { c.parent = p + offset }

@@ -53,7 +53,12 @@ extension GLRenderer.State {
   /// when it is not there yet.
   private mutating func atlasImage(_ gl: GLCalls, _ image: Image) -> (page: GLTexture, x: Int, y: Int) {
     let id = image.id.value
-    if let s = imageAtlas.slot(id) { return (imageAtlasPage(gl, s.page), s.x + 1, s.y + 1) }
+    if let m = lastAtlasImage, m.id == id { return (m.page, m.x, m.y) }
+    if let s = imageAtlas.slot(id) {
+      let found = (page: imageAtlasPage(gl, s.page), x: s.x + 1, y: s.y + 1)
+      lastAtlasImage = (id, found.page, found.x, found.y)
+      return found
+    }
     let (w, h) = (image.width + 2, image.height + 2)
     let s = imageAtlas.place(id, width: w, height: h, runs: [])
     let page = imageAtlasPage(gl, s.page)
@@ -63,6 +68,7 @@ extension GLRenderer.State {
       GL_TEXTURE_2D, level: 0, x: s.x, y: s.y, width: w, height: h, format: GL_RGBA, type: GL_UNSIGNED_BYTE,
       pixels: Self.bordered(image))
     atlasUploads += 1
+    lastAtlasImage = (id, page, s.x + 1, s.y + 1)
     return (page, s.x + 1, s.y + 1)
   }
 

@@ -111,11 +111,14 @@ struct InstanceData {
   /// Counts the last instance written into the batch it extends, or into a new one.
   private mutating func extendBatch(texture: GLTexture?, mask: GLTexture?, variant: Variant, bounds: PixelBounds) {
     let index = count - 1
-    if let last = batches.last, last.texture === texture, last.mask === mask, last.variant == variant,
-      last.first + last.count == index
+    // In place, not through `batches.last`, which copied the batch (retaining and
+    // releasing its two textures) for every instance.
+    let n = batches.count - 1
+    if n >= 0, batches[n].texture === texture, batches[n].mask === mask, batches[n].variant == variant,
+      batches[n].first + batches[n].count == index
     {
-      batches[batches.count - 1].count += 1
-      batches[batches.count - 1].bounds = last.bounds.union(bounds)
+      batches[n].count += 1
+      batches[n].bounds = batches[n].bounds.union(bounds)
     } else {
       batches.append(Batch(texture: texture, mask: mask, variant: variant, first: index, count: 1, bounds: bounds))
     }
@@ -155,18 +158,20 @@ struct InstanceData {
     // tint of a shadow mask, else white) with the opacity.
     let o = min(max(draw.opacity, 0), 1)
     var color = SIMD4<Double>(repeating: o)
-    if case .solid(let c) = draw.paint {
-      color = SIMD4(c.red * o, c.green * o, c.blue * o, c.alpha * o)
-    } else if let t = paint?.tint {
-      color = SIMD4(t.red * o, t.green * o, t.blue * o, t.alpha * o)
-    }
     // The kind primitives: table rows and the mask's origin less its atlas texel, so that
     // device pixel minus it is the texel (see draw.frag).
     var extra = (-1.0, -1.0, 0.0, 0.0)
     if case .mask(let m) = draw.shape { extra.2 = Double(m.originX - maskTexel.x); extra.3 = Double(m.originY - maskTexel.y) }
-    if case .gradient(let g) = draw.paint {
+    // One look at the paint (each `if case` on it copied and destroyed it, its image's
+    // reference count included).
+    switch draw.paint {
+    case .solid(let c):
+      color = SIMD4(c.red * o, c.green * o, c.blue * o, c.alpha * o)
+    case .gradient(let g):
       flags |= 128
       extra.0 = Double(tables.addGradient(g))
+    case .image:
+      if let t = paint?.tint { color = SIMD4(t.red * o, t.green * o, t.blue * o, t.alpha * o) }
     }
     if draw.polygon != nil { flags |= 256 }
     var filters = (0.0, 0.0, 0.0)
@@ -245,11 +250,15 @@ struct InstanceData {
     return variant
   }
 
+  /// One instance of zeros, the room `write` appends (a copy of an array: `repeatElement`
+  /// went element by element).
+  private static let zeros = [Float](repeating: 0, count: floatsPerInstance)
+
   /// Appends `values` in single precision: one growth of the buffer, then a span's stores
   /// (no uniqueness check per float).
   private mutating func write(_ values: borrowing InstanceValues) {
     let base = floats.count
-    floats.append(contentsOf: repeatElement(0, count: Self.floatsPerInstance))
+    floats.append(contentsOf: Self.zeros)
     // Through spans: subscripting the InlineArray itself copied all 60 values per read.
     let source = values.span
     var out = floats.mutableSpan

@@ -14,13 +14,24 @@ uniform vec2 u_origin;         // device position of the target's pixel (0, 0)
 
 #ifdef ADDITIVE
 // Plus-lighter adds each draw to the 8-bit target rounded to a level, as blending into an
-// RGBA8 target does: the level chosen here is what the CPU adds (AdditiveSums.level), and
+// RGBA8 target does: the level chosen here is what the CPU adds (AdditiveLevels.level), and
 // the output is that level exactly, so the blender's own rounding cannot choose another.
 // The half is a little more than half a level (0.5 + 1/256), so that a source exactly
 // between two levels (a texel times opacity 0.5) rounds up on both backends, not up or
 // down by the last bit of each one's product.
 vec4 additiveLevels(vec4 c) {
+#ifdef ADDITIVE_BIAS
+  // A blender known to convert its source to 8 bits as round(c · 255), to nearest, and to
+  // clamp it to [0, 1] first (llvmpipe: GLInfo.blendRoundsToNearest) makes that same level
+  // of c plus 1/256 of a level: one add, where the exact form costs five operations a
+  // channel (5% of S4's frame on llvmpipe). Only a source within float rounding of a
+  // level's edge can land on the other side, as it can in the exact form. The add also
+  // keeps llvmpipe's linear rasteriser away, which converts as trunc(c · 256) (its
+  // shaders move and multiply only); AdditiveRunTests checks both, on two frames.
+  return c + 1.0 / 65280.0;
+#else
   return min(floor(c * 255.0 + 0.50390625), 255.0) * (1.0 / 255.0);
+#endif
 }
 #endif
 

@@ -73,6 +73,7 @@ enum ContextFactory {
       return .failure(.contextFailed("the context is \(version.isEmpty ? "unknown" : version), not OpenGL ES 3"))
     }
     let dims = gl.integers(GL_MAX_VIEWPORT_DIMS, count: 2)
+    let llvmpipe = gl.string(GL_RENDERER).lowercased().contains("llvmpipe")
     let glExts = Set(gl.string(GL_EXTENSIONS).split(separator: " ").map(String.init))
     let info = GLInfo(
       platform: platform, device: device, vendor: gl.string(GL_VENDOR), renderer: gl.string(GL_RENDERER),
@@ -82,7 +83,8 @@ enum ContextFactory {
       robust: usedRobust && gl.getGraphicsResetStatus != nil
         && (glExts.contains("GL_KHR_robustness") || glExts.contains("GL_EXT_robustness")),
       debugOutput: gl.canLogDebugMessages && glExts.contains("GL_KHR_debug"),
-      bgraTargets: glExts.contains("GL_EXT_texture_format_BGRA8888") && gl.string(GL_RENDERER).lowercased().contains("llvmpipe"),
+      bgraTargets: glExts.contains("GL_EXT_texture_format_BGRA8888") && llvmpipe,
+      blendRoundsToNearest: llvmpipe,
       readsBGRA: glExts.contains("GL_EXT_read_format_bgra"),
       programBinaryFormats: gl.integer(GL_NUM_PROGRAM_BINARY_FORMATS))
     return .success(GLContext(egl: egl, gl: gl, display: display, context: ctx, surface: surface, info: info, cleanup: cleanup))

@@ -48,6 +48,13 @@ public struct GLInfo: Sendable {
   /// Whether 8-bit render targets are stored BGRA (`GLTarget`): on llvmpipe with
   /// `GL_EXT_texture_format_BGRA8888`, whose rectangle and linear paths need them.
   public var bgraTargets = false
+  /// Whether the blender converts a float source to an 8-bit target as round(c · 255), to
+  /// nearest, after clamping it to [0, 1], so that the ADDITIVE build of draw.frag can
+  /// choose its level with one add (`additiveLevels`). True on llvmpipe, whose conversion
+  /// is gallivm's: a multiply and a magic-number add that rounds to nearest
+  /// (`lp_build_clamped_float_to_unsigned_norm`); elsewhere unknown (Direct3D lets a
+  /// conversion be 0.6 of a level off), and the exact build is used.
+  public var blendRoundsToNearest = false
   /// Whether a BGRA buffer can be read in its own order (`GL_EXT_read_format_bgra`),
   /// swapped to RGBA on our side: faster than Mesa's swap of an RGBA read.
   public var readsBGRA = false

@@ -316,7 +316,7 @@ extension GLRenderer {
     /// variant is one source (the showcase's two full variants compiled it twice, about
     /// 0.2 s of a cold start on llvmpipe).
     mutating func program(_ gl: GLCalls, _ v: InstanceData.Variant) throws(GLRenderError) -> ShaderProgram {
-      let defines = v.defines
+      let defines = v.defines + (v.additive && context.info.blendRoundsToNearest ? ["ADDITIVE_BIAS"] : [])
       if let p = programs[defines] { return p }
       let p = try ShaderProgram(
         gl, vertex: "draw.vert", fragment: "draw.frag", defines: defines, garbage: garbage, cache: programCache)

@@ -117,4 +117,60 @@ import Testing
     #expect(PrimitiveSemanticsTests.pixel(out, 4, 4) == SIMD4(255, 0, 0, 255), "\(PrimitiveSemanticsTests.pixel(out, 4, 4))")
     #expect(PrimitiveSemanticsTests.pixel(out, 20, 4) == SIMD4(255, 228, 0, 255), "\(PrimitiveSemanticsTests.pixel(out, 20, 4))")
   }
+
+  /// The level a draw adds changes at 0.5 + 1/256 of a level, on every level of the scale
+  /// (the GPU's `additiveLevels`, in its exact form or as a bias where the blender rounds
+  /// to nearest): 64 squares, square k adding (k + 0.494, k + 0.498, k + 0.2, k + 0.7) levels
+  /// times three, which make (k, k + 1, k, k + 1) times three. Twice, as llvmpipe takes
+  /// other paths from a program's second frame on.
+  @Test(arguments: Backend.available)
+  func levelsChangeJustPastHalf(_ backend: Backend) throws {
+    var commands: [RenderCommand] = []
+    for k in 0..<64 {
+      let base = Double(3 * k), at = Rect(Double(k % 8) * 8, Double(k / 8) * 8, 8, 8)
+      let c = PremultipliedColor(red: (base + 0.494) / 255, green: (base + 0.498) / 255, blue: (base + 0.2) / 255, alpha: (base + 0.7) / 255)
+      var d = Draw.make(
+        label: "edge", part: "fill", map: PrimitiveSemanticsTests.affine, rect: at, shape: .rect, paint: .solid(c), opacity: 1,
+        clip: nil, edges: [], canvas: PrimitiveSemanticsTests.canvas, clipBounds: PrimitiveSemanticsTests.canvas)!
+      d.blendMode = .plusLighter
+      commands.append(.draw(d))
+    }
+    let list = PrimitiveSemanticsTests.list(commands)
+    for frame in 0..<2 {
+      let out = try backend.render(list)
+      let wrong = (0..<64).filter { k in
+        let l = 3 * k
+        return PrimitiveSemanticsTests.pixel(out, (k % 8) * 8 + 4, (k / 8) * 8 + 4) != SIMD4(l, l + 1, l, l + 1)
+      }
+      #expect(wrong.isEmpty, "frame \(frame): squares \(wrong) add other levels")
+    }
+  }
+
+  /// The same edge for plus-lighter sprite layers, S4's form (a texel times the layer's
+  /// opacity): 64 plain 8 × 8 images of texel t at whole-pixel positions, each at the
+  /// opacity that makes t · opacity 0.494 (the top half) or 0.498 (the bottom half) of a
+  /// level past a whole level m, which add m and m + 1.
+  @Test(arguments: Backend.available)
+  func spriteLevelsChangeJustPastHalf(_ backend: Backend) throws {
+    var layers: [Layer] = [], expected: [Int] = []
+    for k in 0..<64 {
+      let t = 100 + 2 * k, m = (t * 3) / 5, past = k < 32 ? 0.494 : 0.498
+      let l = Layer()
+      l.bounds = Rect(0, 0, 8, 8)
+      l.position = Point(Double(k % 8) * 8 + 4, Double(k / 8) * 8 + 4)
+      l.contents = Image(width: 8, height: 8) { _, _ in (255, 255, 255, UInt8(t)) }
+      l.opacity = (Double(m) + past) / Double(t)
+      l.compositingFilter = .plusL
+      layers.append(l)
+      expected.append(k < 32 ? m : m + 1)
+    }
+    let list = RenderListCompiler(width: 64, height: 64, scale: 1, background: .clear).compile(root(64, 64, layers).snapshot())
+    for frame in 0..<2 {
+      let out = try backend.render(list)
+      let wrong = (0..<64).filter { k in
+        PrimitiveSemanticsTests.pixel(out, (k % 8) * 8 + 4, (k / 8) * 8 + 4) != SIMD4(repeating: expected[k])
+      }
+      #expect(wrong.isEmpty, "frame \(frame): sprites \(wrong) add other levels")
+    }
+  }
 }

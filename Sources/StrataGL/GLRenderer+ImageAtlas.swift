@@ -18,23 +18,56 @@ extension GLRenderer.State {
   static let imageAtlasPageSize = 2048
   /// Texel bytes of all image atlas pages: eight pages of 2048 x 2048.
   static let imageAtlasBytes = 128 << 20
+  /// The content boxes kept (`atlasContentBoxes`) before they are forgotten and made again.
+  static let atlasContentBoxLimit = 1 << 16
 
-  /// The atlas page that holds `piece`'s image and the piece's texel map into it, when the
-  /// piece can be drawn from the atlas; nil when it needs a texture of its own.
+  /// The atlas page that holds `piece`'s image, the piece's texel map into it and the
+  /// rectangle to draw, when the piece can be drawn from the atlas; nil when it needs a
+  /// texture of its own.
+  ///
+  /// The rectangle is the piece's, cut to where the image has content (`trimmed`) for
+  /// source-over and plus-lighter draws, which a zero texel leaves as they are: the pixels
+  /// left out would have added nothing.
   mutating func atlasPiece(
     _ gl: GLCalls, _ draw: Draw, _ piece: ImageDrawSplitter.Piece, _ paint: ImagePaint, clip: Int?
-  ) -> (page: GLTexture, texelMap: InstanceData.TexelMap)? {
+  ) -> (page: GLTexture, texelMap: InstanceData.TexelMap, rect: Rect)? {
     let image = piece.image
     guard image.width <= Self.atlasImageSide, image.height <= Self.atlasImageSide, !piece.tiling.isTiled,
       !piece.key.mipmapped, piece.key.level == 0, case .rect = draw.shape,
       InstanceData.isSimpleImageDraw(draw, rect: piece.rect, softEdges: piece.softEdges, clip: clip, paint: paint),
       Self.samplesInside(piece.texelMap, piece.rect, width: image.width, height: image.height)
     else { return nil }
-    let (page, x, y) = atlasImage(gl, image)
+    let (page, x, y, box) = atlasImage(gl, image)
+    var rect = piece.rect
+    if draw.blendMode == .sourceOver || draw.blendMode == .plusLighter, let box {
+      rect = Self.trimmed(rect, piece.texelMap, to: box, linear: paint.magnificationFilter == .linear)
+    }
     var m = piece.texelMap
     m.tx += Double(x)
     m.ty += Double(y)
-    return (page, m)
+    return (page, m, rect)
+  }
+
+  /// `rect` cut to the points whose sample of the image can be other than zero, when the
+  /// texel map is axis-aligned: texel coordinates within `box`, grown by half a texel for
+  /// bilinear filtering (a sample at u reads the texels on either side of u − 0.5, so it
+  /// is zero unless u lies strictly within half a texel of the box), within `box` itself
+  /// for nearest (texel ⌊u⌋). A pixel whose centre lands exactly on a new edge samples
+  /// zero, so whichever side the hard-edge rule gives it, nothing changes; `rect` as it is
+  /// when the cut leaves nothing or the map turns.
+  static func trimmed(_ rect: Rect, _ m: InstanceData.TexelMap, to box: Image.TexelBox, linear: Bool) -> Rect {
+    guard m.b == 0, m.c == 0, m.a != 0, m.d != 0 else { return rect }
+    let grow = linear ? 0.5 : 0
+    let r = rect.standardized
+    // u = a·x + tx, so x = (u − tx) / a; a negative scale swaps the ends.
+    func span(_ lo: Int, _ hi: Int, _ a: Double, _ t: Double) -> (Double, Double) {
+      let p = (Double(lo) - grow - t) / a, q = (Double(hi) + grow - t) / a
+      return (min(p, q), max(p, q))
+    }
+    let (x0, x1) = span(box.x0, box.x1, m.a, m.tx), (y0, y1) = span(box.y0, box.y1, m.d, m.ty)
+    let nx0 = max(r.minX, x0), nx1 = min(r.maxX, x1), ny0 = max(r.minY, y0), ny1 = min(r.maxY, y1)
+    guard nx0 < nx1, ny0 < ny1 else { return rect }
+    return Rect(x: nx0, y: ny0, width: nx1 - nx0, height: ny1 - ny0)
   }
 
   /// Whether the texel coordinates of `rect`'s corners lie within half a texel of the
@@ -51,12 +84,21 @@ extension GLRenderer.State {
 
   /// The page holding `image` and the texel of its first pixel, uploaded with its border
   /// when it is not there yet.
-  private mutating func atlasImage(_ gl: GLCalls, _ image: Image) -> (page: GLTexture, x: Int, y: Int) {
+  /// Also the image's `contentBox`, remembered with it for the frame's next draws.
+  private mutating func atlasImage(_ gl: GLCalls, _ image: Image) -> (page: GLTexture, x: Int, y: Int, box: Image.TexelBox?) {
     let id = image.id.value
-    if let m = lastAtlasImage, m.id == id { return (m.page, m.x, m.y) }
+    if let m = lastAtlasImage, m.id == id { return (m.page, m.x, m.y, m.box) }
+    if atlasContentBoxes.count > Self.atlasContentBoxLimit { atlasContentBoxes.removeAll(keepingCapacity: true) }
+    let box: Image.TexelBox?
+    if let known = atlasContentBoxes[id] {
+      box = known
+    } else {
+      box = image.contentBox
+      atlasContentBoxes[id] = .some(box)
+    }
     if let s = imageAtlas.slot(id) {
-      let found = (page: imageAtlasPage(gl, s.page), x: s.x + 1, y: s.y + 1)
-      lastAtlasImage = (id, found.page, found.x, found.y)
+      let found = (page: imageAtlasPage(gl, s.page), x: s.x + 1, y: s.y + 1, box: box)
+      lastAtlasImage = (id, found.page, found.x, found.y, box)
       return found
     }
     let (w, h) = (image.width + 2, image.height + 2)
@@ -68,8 +110,8 @@ extension GLRenderer.State {
       GL_TEXTURE_2D, level: 0, x: s.x, y: s.y, width: w, height: h, format: GL_RGBA, type: GL_UNSIGNED_BYTE,
       pixels: Self.bordered(image))
     atlasUploads += 1
-    lastAtlasImage = (id, page, s.x + 1, s.y + 1)
-    return (page, s.x + 1, s.y + 1)
+    lastAtlasImage = (id, page, s.x + 1, s.y + 1, box)
+    return (page, s.x + 1, s.y + 1, box)
   }
 
   /// `image` with a one-texel border repeating its edge texels.

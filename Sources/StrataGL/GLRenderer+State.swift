@@ -51,7 +51,10 @@ extension GLRenderer {
     /// image, which was looked up in the atlas's table 20000 times a frame (6% of their
     /// instances' instructions). Kept for the frame only; a page this frame uses is never
     /// emptied during it.
-    var lastAtlasImage: (id: UInt64, page: GLTexture, x: Int, y: Int)?
+    var lastAtlasImage: (id: UInt64, page: GLTexture, x: Int, y: Int, box: Image.TexelBox?)?
+    /// Atlas images' `contentBox`, by image id: made once (20000 distinct sprites a frame
+    /// would test every texel of each every frame).
+    var atlasContentBoxes: [UInt64: Image.TexelBox?] = [:]
     var timings = Timings()
     var counts = FrameCounts()
     /// Bitmaps of `shouldRasterize` groups and blurred group shadows (GLRenderer+Caches).
@@ -208,7 +211,7 @@ extension GLRenderer {
       case .image(let p):
         func appendPiece(_ piece: ImageDrawSplitter.Piece) {
           if mask == nil, let a = atlasPiece(gl, d, piece, p, clip: clip) {
-            data.append(d, rect: piece.rect, softEdges: piece.softEdges, clip: clip, texture: a.page, texelMap: a.texelMap, paint: p)
+            data.append(d, rect: a.rect, softEdges: piece.softEdges, clip: clip, texture: a.page, texelMap: a.texelMap, paint: p)
             assert(data.batches.last!.variant.simple, "an atlas image is drawn by the SIMPLE build only")
             return
           }

@@ -39,6 +39,41 @@ public final class Image: Identifiable, Sendable {
     var mipmaps: [Image]? = nil
   }
 
+  /// A rectangle of texels, as half-open ranges: columns `x0..<x1`, rows `y0..<y1`.
+  public struct TexelBox: Hashable, Sendable {
+    public var x0: Int, y0: Int, x1: Int, y1: Int
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+  }
+
+  /// The smallest box holding every texel that is not zero in all four bytes; nil when the
+  /// whole image is zero. Outside it the image adds nothing to a source-over or
+  /// plus-lighter draw, so a renderer may leave those pixels out (S4's sprite has a ring of
+  /// zero texels: a sixteenth of its quad).
+  ///
+  /// - Complexity: O(width × height) each time: a renderer keeps it with what else it
+  ///   keeps of the image (not stored here, so that an image stays the size it was:
+  ///   `GLCacheTests` provoke an allocator's reuse of a freed image's address).
+  public var contentBox: TexelBox? {
+    var box: TexelBox? = nil
+    let px = rgbaPixels
+    for y in 0..<height {
+      let row = y * width
+      var x0 = -1, x1 = -1
+      for x in 0..<width where px[row + x] != .zero {
+        if x0 < 0 { x0 = x }
+        x1 = x + 1
+      }
+      guard x0 >= 0 else { continue }
+      if var b = box {
+        b.x0 = min(b.x0, x0); b.x1 = max(b.x1, x1); b.y1 = y + 1
+        box = b
+      } else {
+        box = TexelBox(x0: x0, y0: y, x1: x1, y1: y + 1)
+      }
+    }
+    return box
+  }
+
   /// Premultiplied RGBA8, `width * height * 4` bytes (a copy).
   public var pixels: [UInt8] { RGBAPixels.bytes(rgbaPixels) }
 

@@ -112,16 +112,15 @@ final class PreparedDraw: Sendable {
     opacity = Float(min(max(d.opacity, 0), 1))
     var gradient: PreparedGradient? = nil
     var tints = false
+    var solid = SIMD4<Float>.zero
     switch d.paint {
     case .solid(let c):
-      color = SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)) * (255 * opacity)
+      solid = SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)) * (255 * opacity)
       texture = nil
     case .image(let p):
-      color = .zero
       texture = PreparedTexture(p)
       tints = p.tint != nil && !p.isMask
     case .gradient(let g):
-      color = .zero
       texture = nil
       gradient = PreparedGradient(g)
     }
@@ -134,6 +133,17 @@ final class PreparedDraw: Sendable {
       c = pc.parent
     }
     clips = chain
+    // A hard-edged solid rectangle, unclipped: the GPU draws it (the SIMPLE build) with its
+    // colour given as whole levels, which its 8-bit blending quantises the source to
+    // anyway, and the pixel is then level + dst · (1 − alpha level / 255), rounded. The same
+    // levels here make the same bytes (a translucent layer over a translucent background
+    // was a level apart, and more in straight alpha: strata-fuzz seed 105795).
+    if case .solid = d.paint, !additive, chain.isEmpty, d.polygon == nil, softEdges == 0, radii == .zero, shadow == nil,
+      ring == nil, mask == nil
+    {
+      solid = pointwiseMin(pointwiseMax(solid, .zero), SIMD4(repeating: 255)).rounded(.toNearestOrAwayFromZero)
+    }
+    color = solid
     // An uncut quad's corners straight into the one array (`devicePolygon` makes one more).
     if let c = d.deviceCorners {
       polygon = [(Float(c.0.x), Float(c.0.y)), (Float(c.1.x), Float(c.1.y)), (Float(c.2.x), Float(c.2.y)), (Float(c.3.x), Float(c.3.y))]

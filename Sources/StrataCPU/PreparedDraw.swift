@@ -133,13 +133,14 @@ final class PreparedDraw: Sendable {
       c = pc.parent
     }
     clips = chain
-    // A hard-edged solid rectangle, unclipped: the GPU draws it (the SIMPLE build) with its
-    // colour given as whole levels, which its 8-bit blending quantises the source to
-    // anyway, and the pixel is then level + dst · (1 − alpha level / 255), rounded. The same
-    // levels here make the same bytes (a translucent layer over a translucent background
-    // was a level apart, and more in straight alpha: strata-fuzz seed 105795).
-    if case .solid = d.paint, !additive, chain.isEmpty, d.polygon == nil, softEdges == 0, radii == .zero, shadow == nil,
-      ring == nil, mask == nil
+    // A hard-edged solid rectangle, unclipped (rounded too, in an affine plane): the GPU
+    // draws it (the SIMPLE build) with its colour given as whole levels, which its 8-bit
+    // blending quantises the source to anyway, and a covered pixel is then level + dst ·
+    // (1 − alpha level / 255), rounded. The same levels here make the same bytes (a
+    // translucent layer over a translucent background was a level apart, and more in
+    // straight alpha: strata-fuzz seed 105795, with and without a corner radius).
+    if case .solid = d.paint, !additive, chain.isEmpty, d.polygon == nil, softEdges == 0, shadow == nil, ring == nil,
+      mask == nil, radii == .zero || (isAffine && !continuous)
     {
       solid = pointwiseMin(pointwiseMax(solid, .zero), SIMD4(repeating: 255)).rounded(.toNearestOrAwayFromZero)
     }

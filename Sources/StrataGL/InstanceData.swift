@@ -243,7 +243,9 @@ struct InstanceData {
     // which agreed when rendered first). Given as an exact level k / 255, both rasterisers
     // write k, as the CPU does (and as GL's blending quantises the source to anyway).
     // Not plus-lighter draws: the ADDITIVE build rounds them itself, ties up (draw.frag).
-    if variant.simple && !variant.textured && !variant.rounded && !variant.mask && !variant.additive {
+    // A SIMPLE rounded rectangle's colour too, so that its covered pixels are the CPU's
+    // (`PreparedDraw`), whether or not the blender quantises its source.
+    if variant.simple && !variant.textured && !variant.mask && !variant.additive {
       for i in 36..<40 { values[i] = (min(max(values[i], 0), 1) * 255).rounded() / 255 }
     }
     write(values)

@@ -113,9 +113,11 @@ final class PreparedDraw: Sendable {
     var gradient: PreparedGradient? = nil
     var tints = false
     var solid = SIMD4<Float>.zero
+    var solidPaint: PremultipliedColor? = nil
     switch d.paint {
     case .solid(let c):
       solid = SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)) * (255 * opacity)
+      solidPaint = c
       texture = nil
     case .image(let p):
       texture = PreparedTexture(p)
@@ -133,17 +135,8 @@ final class PreparedDraw: Sendable {
       c = pc.parent
     }
     clips = chain
-    // A hard-edged solid rectangle, unclipped (rounded too, in an affine plane): the GPU
-    // draws it (the SIMPLE build) with its colour given as whole levels, which its 8-bit
-    // blending quantises the source to anyway, and a covered pixel is then level + dst ·
-    // (1 − alpha level / 255), rounded. The same levels here make the same bytes (a
-    // translucent layer over a translucent background was a level apart, and more in
-    // straight alpha: strata-fuzz seed 105795, with and without a corner radius).
-    if case .solid = d.paint, !additive, chain.isEmpty, d.polygon == nil, softEdges == 0, shadow == nil, ring == nil,
-      mask == nil, radii == .zero || (isAffine && !continuous)
-    {
-      solid = pointwiseMin(pointwiseMax(solid, .zero), SIMD4(repeating: 255)).rounded(.toNearestOrAwayFromZero)
-    }
+    // A hard-edged solid lands as whole levels, as on the GPU (`Draw.wholeLevels`).
+    if let c = solidPaint, let l = d.wholeLevels(c, coverageClip: !chain.isEmpty) { solid = SIMD4<Float>(l) }
     color = solid
     // An uncut quad's corners straight into the one array (`devicePolygon` makes one more).
     if let c = d.deviceCorners {

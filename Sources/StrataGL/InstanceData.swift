@@ -164,9 +164,11 @@ struct InstanceData {
     if case .mask(let m) = draw.shape { extra.2 = Double(m.originX - maskTexel.x); extra.3 = Double(m.originY - maskTexel.y) }
     // One look at the paint (each `if case` on it copied and destroyed it, its image's
     // reference count included).
+    var levels: SIMD4<Double>? = nil
     switch draw.paint {
     case .solid(let c):
       color = SIMD4(c.red * o, c.green * o, c.blue * o, c.alpha * o)
+      levels = draw.wholeLevels(c, coverageClip: clip != nil)
     case .gradient(let g):
       flags |= 128
       extra.0 = Double(tables.addGradient(g))
@@ -236,17 +238,13 @@ struct InstanceData {
     let variant = Variant(
       simple: simple, textured: paint != nil, bounded: simple && flags & 4 != 0, linear: simple && linear,
       rounded: simple && rounded, additive: draw.blendMode == .plusLighter, mask: simple && solidMask, exact: exact)
-    // A SIMPLE solid writes its colour as it is, and llvmpipe's linear rasteriser (which
-    // takes such screen-aligned rectangles once their shader has run, so from a process's
-    // second frame on) converts it to 8 bits as trunc(c · 256), not round(c · 255): 0.77
-    // became 197, not 196, and a colour dodge over it 3 levels off (strata-fuzz seed 774,
-    // which agreed when rendered first). Given as an exact level k / 255, both rasterisers
-    // write k, as the CPU does (and as GL's blending quantises the source to anyway).
-    // Not plus-lighter draws: the ADDITIVE build rounds them itself, ties up (draw.frag).
-    // A SIMPLE rounded rectangle's colour too, so that its covered pixels are the CPU's
-    // (`PreparedDraw`), whether or not the blender quantises its source.
-    if variant.simple && !variant.textured && !variant.mask && !variant.additive {
-      for i in 36..<40 { values[i] = (min(max(values[i], 0), 1) * 255).rounded() / 255 }
+    // A hard-edged solid takes whole levels, as on the CPU (`Draw.wholeLevels`): llvmpipe's
+    // linear rasteriser (which takes SIMPLE solids once their shader has run, so from a
+    // process's second frame on) converts any other value as trunc(c · 256), not
+    // round(c · 255): 0.77 became 197, not 196, and a colour dodge over it 3 levels off
+    // (strata-fuzz seed 774, which agreed when rendered first).
+    if let l = levels {
+      values[36] = l.x / 255; values[37] = l.y / 255; values[38] = l.z / 255; values[39] = l.w / 255
     }
     write(values)
     return variant

@@ -22,9 +22,12 @@ extension GLRenderer.State {
   /// `texelFetch`, so the GPU sees exactly the mask's bytes.
   mutating func maskSlot(_ gl: GLCalls, _ mask: DeviceMask) -> (slot: MaskAtlas.Slot, page: GLTexture) {
     if let s = maskAtlas.slot(mask.contentID) { return (s, maskPages[s.page]!.texture) }
-    let runs = MaskTiling.runs(
-      width: mask.width, height: mask.height, bytes: mask.bytes, phaseX: MaskTiling.phase(mask.originX),
-      phaseY: MaskTiling.phase(mask.originY))
+    let runs =
+      tilesMasks
+      ? MaskTiling.runs(
+        width: mask.width, height: mask.height, bytes: mask.bytes, phaseX: MaskTiling.phase(mask.originX),
+        phaseY: MaskTiling.phase(mask.originY))
+      : [MaskTiling.Run.whole(width: mask.width, height: mask.height)]
     let s = maskAtlas.place(mask.contentID, width: mask.width, height: mask.height, runs: runs)
     let page = pageTexture(gl, s.page)
     gl.bindTexture(GLenum(GL_TEXTURE_2D), page.id)

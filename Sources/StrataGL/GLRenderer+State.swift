@@ -41,6 +41,8 @@ extension GLRenderer {
     var spareMaskPages: [GLTexture] = []
     /// Masks uploaded so far.
     var maskUploads = 0
+    /// Whether masks are drawn as their runs (`Options.tilesMasks`).
+    let tilesMasks: Bool
     /// Where small images are (GLRenderer+ImageAtlas): placed as masks are, by image id,
     /// the byte limit counted in texels.
     var imageAtlas: MaskAtlas
@@ -61,8 +63,9 @@ extension GLRenderer {
     var rasterized = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
     var shadows = LRUCache<BitmapCacheKey, GLTarget>(limits: keptTargetLimits)
 
-    init(context: GLContext, budget: Int, tableLimit: Int, programCache: ProgramCacheBinding?) {
+    init(context: GLContext, budget: Int, tableLimit: Int, programCache: ProgramCacheBinding?, tilesMasks: Bool) {
       self.context = context
+      self.tilesMasks = tilesMasks
       self.programCache = programCache
       self.tableLimit = tableLimit
       self.textures = TextureStore(budgetBytes: budget, garbage: garbage)

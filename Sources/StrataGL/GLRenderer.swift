@@ -29,6 +29,20 @@ public final class GLRenderer: @unchecked Sendable {
     /// Where linked programs are kept between runs (`ProgramBinaryCache`); nil: nowhere.
     /// By default `STRATA_PROGRAM_CACHE`, else the XDG cache directory.
     public var programCacheDirectory = ProgramBinaryCache.directory(environment: ProcessInfo.processInfo.environment)
+    /// Whether a coverage mask is drawn as its runs of non-empty tiles (`MaskTiling`)
+    /// instead of one quad over the whole mask; nil: on software rasterisers only
+    /// (`GLInfo.isSoftware`). The pixels are the same either way (an empty byte adds
+    /// nothing, a full one is the colour). On llvmpipe every fragment costs: S2's runs
+    /// shade 6.3 million pixels where its masks hold 24 million. A hardware GPU shades
+    /// those for next to nothing, while finding the runs costs the frame's thread about a
+    /// tenth of a cold S2 frame, and a run is an instance of its own (10,475 for S2's
+    /// 600 masks). By default `STRATA_GL_MASK_TILING` (`on` or `off`), else nil.
+    public var tilesMasks: Bool? =
+      switch ProcessInfo.processInfo.environment["STRATA_GL_MASK_TILING"] {
+      case "on": true
+      case "off": false
+      default: nil
+      }
 
     public init(maxTextureSize: Int? = nil, platform: EGLPlatform? = nil) {
       self.maxTextureSize = maxTextureSize
@@ -85,7 +99,8 @@ public final class GLRenderer: @unchecked Sendable {
     self.state = Locked(
       State(
         context: context, budget: options.textureBudgetBytes,
-        tableLimit: min(context.info.maxTextureSize, options.maxTextureSize ?? .max), programCache: cache))
+        tableLimit: min(context.info.maxTextureSize, options.maxTextureSize ?? .max), programCache: cache,
+        tilesMasks: options.tilesMasks ?? context.info.isSoftware))
     if options.debug { state.withLock { try? $0.installDebugLog() } }
   }
 

@@ -26,6 +26,12 @@ enum MaskTiling {
 
     /// Pixels drawn.
     var area: Int { Int(x1 - x0) * Int(y1 - y0) }
+
+    /// The whole `width × height` mask as one sampled run (`GLRenderer.Options.tilesMasks`
+    /// false): its empty bytes draw nothing, its full ones the colour.
+    static func whole(width: Int, height: Int) -> Run {
+      Run(x0: 0, y0: 0, x1: Int32(width), y1: Int32(height), full: false)
+    }
   }
 
   /// Where a mask whose first byte is device pixel `origin` falls in the device's tile grid.

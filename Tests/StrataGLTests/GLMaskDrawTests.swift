@@ -23,6 +23,14 @@ import Testing
     return root
   }
 
+  /// A renderer that draws masks as their runs (`tiled`) or as one quad each, whatever
+  /// the driver (the default tiles on llvmpipe only).
+  static func renderer(tiled: Bool) throws -> GLRenderer {
+    var options = GLRenderer.Options()
+    options.tilesMasks = tiled
+    return try GLRenderer(options: options)
+  }
+
   /// 40 shape layers (80 masks) draw in one or two instanced calls, not one per mask, and
   /// match the CPU renderer.
   @Test func aFramesMasksShareTheirDrawCalls() throws {
@@ -40,7 +48,7 @@ import Testing
   /// and are not drawn. The ring's area is 2πr × the stroke's width (plus its
   /// anti-aliased edges); tiles along it add at most a tile's width either side.
   @Test func emptyTilesOfAMaskAreNotDrawn() throws {
-    let gl = try GLRenderer()
+    let gl = try Self.renderer(tiled: true)
     let root = Layer(frame: Rect(0, 0, 256, 256))
     let s = ShapeLayer(frame: Rect(20, 20, 200, 200))
     s.path = StrataPath.Path(ellipseIn: PathRect(x: 0, y: 0, width: 200, height: 200))
@@ -63,9 +71,10 @@ import Testing
 
   /// Masks with empty, full and mixed tiles, of sizes that are not multiples of a tile,
   /// at odd origins, one running off the canvas and one cut by a pixel-aligned clip, drawn
-  /// white on clear: every pixel is exactly its mask byte (0 outside the masks).
-  @Test func tiledMasksReachEveryPixelBitForBit() throws {
-    let gl = try GLRenderer()
+  /// white on clear: every pixel is exactly its mask byte (0 outside the masks), drawn as
+  /// runs or as one quad a mask.
+  @Test(arguments: [true, false]) func masksReachEveryPixelBitForBit(tiled: Bool) throws {
+    let gl = try Self.renderer(tiled: tiled)
     let canvas = PixelBounds(x0: 0, y0: 0, x1: 256, y1: 200)
     var expected = [UInt8](repeating: 0, count: 256 * 200)
     var list = RenderList(width: 256, height: 200, background: .clear)
@@ -98,5 +107,32 @@ import Testing
     }
     #expect(wrong == 0, "\(wrong) pixels differ from their mask bytes")
     #expect(gl.lastFrameCounts.drawCalls == 1)
+    // Untiled, a mask is one quad cut to its device bounds; tiled, its runs skip the
+    // empty bands, so fewer pixels reach the shader.
+    let whole = list.commands.reduce(0) { n, c in
+      guard case .draw(let d) = c else { return n }
+      let b = d.deviceBounds
+      return n + (b.x1 - b.x0) * (b.y1 - b.y0)
+    }
+    if tiled {
+      #expect(gl.lastFrameCounts.maskPixels < whole)
+    } else {
+      #expect(gl.lastFrameCounts.maskPixels == whole)
+      #expect(gl.lastFrameCounts.instances == places.count)
+    }
+  }
+
+  /// Overlapping translucent fills and strokes give the same bytes whether their masks
+  /// are drawn as runs or as one quad each (a zero byte adds nothing, a full one the
+  /// colour), with one instance a mask untiled.
+  @Test func tiledAndWholeMasksDrawTheSameBytes() throws {
+    let list = RenderListCompiler(width: 256, height: 256, background: .white).compile(try Self.shapes(40).snapshot())
+    let tiled = try Self.renderer(tiled: true), whole = try Self.renderer(tiled: false)
+    let a = try tiled.render(list), b = try whole.render(list)
+    // Compared as one Bool: a failed `==` of the arrays would print both whole.
+    let same = a.pixels == b.pixels
+    #expect(same, "\(Difference(a, b))")
+    #expect(whole.lastFrameCounts.instances == list.commands.count)
+    #expect(tiled.lastFrameCounts.instances > list.commands.count)
   }
 }

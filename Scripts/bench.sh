@@ -86,7 +86,7 @@ while [ "$r" -le "$ROUNDS" ]; do
   mesa=$(mktemp -d) programs=$(mktemp -d)
   timed COLD gpu:cold env MESA_SHADER_CACHE_DIR="$mesa" STRATA_PROGRAM_CACHE="$programs" \
     "$strata" render Examples/showcase.json -o "$OUT/showcase.png" --backend gpu
-  for k in 1 2 3 4; do # Mesa's cache fills over a few runs (see README Performance)
+  for k in 1 2 3 4; do # Mesa's cache fills over a few runs (docs/Performance.md, "Cold start")
     timed COLD "gpu:run$((k + 1))" env MESA_SHADER_CACHE_DIR="$mesa" STRATA_PROGRAM_CACHE="$programs" \
       "$strata" render Examples/showcase.json -o "$OUT/showcase.png" --backend gpu
   done

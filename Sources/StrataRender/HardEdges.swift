@@ -43,16 +43,73 @@ public enum HardEdges {
   }
 }
 
+extension HardEdges {
+  /// How close (device pixels) a rounded rectangle's hard edge must lie to a row or column
+  /// of pixel centres to be `nudged`: well above the error of a single-precision layer
+  /// point at device coordinates up to 16384 (a few times 2^-10), well below anything
+  /// a scene means.
+  static let nudgeWindow = 1.0 / 512
+  /// How far off that row or column of centres a `nudged` edge goes.
+  static let nudge = 1.0 / 256
+
+  /// `rect` with each hard edge that lies within `nudgeWindow` of a row or column of
+  /// device pixel centres moved to `nudge` from it, on the side that keeps the rule's
+  /// answer for those centres (decided in double precision), when `map` is screen-aligned;
+  /// otherwise `rect` unchanged. For rounded rectangles, whose corners must keep their
+  /// place: `snapped` would move a straight edge up to half a pixel, and the corner arcs,
+  /// which both backends anti-alias in the layer plane, with it; this moves them by at most
+  /// 3/512 px, and only where an edge lies on centres, where the backends' single-precision
+  /// tests could otherwise land either side (strata-fuzz seed 116492: a 19x9 layer with
+  /// corner radius 1.9 whose top edge lay on the row y = 11.5; the CPU lost the row).
+  public static func nudged(_ rect: Rect, map: Homography, softEdges: EdgeAntialiasingMask) -> Rect {
+    let m = map.m
+    guard Float(m.1) == 0, Float(m.3) == 0, Float(m.6) == 0, Float(m.7) == 0, Float(m.8) == 1, Float(m.0) != 0,
+      Float(m.4) != 0
+    else { return rect }
+    let r = rect.standardized
+    guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return rect }
+    // The device extent [low, high) of one axis; a centre c is inside when low <= c < high.
+    func axis(_ u0: Double, _ u1: Double, _ a: Double, _ t: Double, hardLow: Bool, hardHigh: Bool) -> (Double, Double) {
+      var low = min(a * u0 + t, a * u1 + t), high = max(a * u0 + t, a * u1 + t)
+      func nearestCentre(_ e: Double) -> Double { (e - 0.5).rounded() + 0.5 }
+      if hardLow {
+        let c = nearestCentre(low)
+        if abs(low - c) < nudgeWindow { low = c >= low ? c - nudge : c + nudge }
+      }
+      if hardHigh {
+        let c = nearestCentre(high)
+        if abs(high - c) < nudgeWindow { high = c < high ? c + nudge : c - nudge }
+      }
+      // Back to the layer's axis, its own orientation kept.
+      let (b0, b1) = ((low - t) / a, (high - t) / a)
+      return (min(b0, b1), max(b0, b1))
+    }
+    // Which layer edges lie at the low device side depends on the map's sign.
+    let (leftLow, topLow) = (m.0 > 0, m.4 > 0)
+    let hardLeft = !softEdges.contains(.layerLeftEdge), hardRight = !softEdges.contains(.layerRightEdge)
+    let hardTop = !softEdges.contains(.layerTopEdge), hardBottom = !softEdges.contains(.layerBottomEdge)
+    let (x0, x1) = axis(
+      r.minX, r.maxX, m.0, m.2, hardLow: leftLow ? hardLeft : hardRight, hardHigh: leftLow ? hardRight : hardLeft)
+    let (y0, y1) = axis(
+      r.minY, r.maxY, m.4, m.5, hardLow: topLow ? hardTop : hardBottom, hardHigh: topLow ? hardBottom : hardTop)
+    guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return rect }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+}
+
 extension Draw {
   /// The rectangle the backends test this draw's hard edges against: `rect` (the draw's
   /// own, or one tile of it) snapped by `HardEdges.snapped` when the draw is a plain
-  /// rectangle (a rounded one with zero radii included) not cut to a polygon; other shapes
-  /// keep `rect` (their corners and cuts are decided in the layer plane on both backends).
+  /// rectangle (a rounded one with zero radii included) not cut to a polygon, nudged off
+  /// rows and columns of centres by `HardEdges.nudged` when it is a rounded one; other
+  /// shapes keep `rect` (their corners and cuts are decided in the layer plane on both
+  /// backends).
   public func hardEdgeRect(_ rect: Rect, softEdges: EdgeAntialiasingMask) -> Rect {
     guard polygon == nil else { return rect.standardized }
     switch shape {
     case .rect: break
     case .roundedRect(let radii) where radii.isZero: break
+    case .roundedRect: return HardEdges.nudged(rect, map: map.toDevice, softEdges: softEdges)
     default: return rect.standardized
     }
     return HardEdges.snapped(rect, map: map.toDevice, softEdges: softEdges)

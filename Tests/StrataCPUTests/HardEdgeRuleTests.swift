@@ -11,11 +11,15 @@ import Testing
 /// the CPU's layer-plane test put the centre a rounding error outside (strata-fuzz seed
 /// 2577: a sprite at scale 0.36), and flipped, where the two edges swap sides (the CPU
 /// kept the row on the wrong side). The other edges lie far from centres. The expected
-/// rows and columns follow from the rule alone.
+/// rows and columns follow from the rule alone. Rounded ones too (their straight edges are
+/// nudged off the centres, `HardEdges.nudged`: strata-fuzz seed 116492, a rounded layer
+/// whose top edge lay on the row y = 11.5, lost the row on the CPU).
 @Suite struct HardEdgeRuleTests {
   /// The paints that reach different row loops: a solid background, an image, an image
-  /// added with plus-lighter (the additive sums), a gradient (the per-pixel loop).
-  enum Paint: String, CaseIterable, Sendable { case solid, image, additive, gradient }
+  /// added with plus-lighter (the additive sums), a gradient (the per-pixel loop), and a
+  /// solid and a gradient with rounded corners (the CPU's rounded solid rows and per-pixel
+  /// loop, the GPU's SIMPLE ROUNDED and full builds).
+  enum Paint: String, CaseIterable, Sendable { case solid, image, additive, gradient, rounded, roundedGradient }
 
   static let scales: [Double] = [0.36, 1.08, 1.5, 3, -0.36, -1.5]
 
@@ -27,7 +31,7 @@ import Testing
 
   static func layer(_ paint: Paint, scale s: Double) -> Layer {
     let l: Layer
-    if paint == .gradient {
+    if paint == .gradient || paint == .roundedGradient {
       let g = GradientLayer()
       g.colors = [Color(1, 0, 0), Color(0, 0, 1)]
       l = g
@@ -45,7 +49,11 @@ import Testing
       l.contents = Image(width: 2, height: 2, rgbaPixels: Array(repeating: SIMD4(0, 200, 0, 255), count: 4))
       if paint == .additive { l.compositingFilter = .plusL }
     case .gradient: break
+    case .rounded: l.backgroundColor = Color(1, 0, 0)
+    case .roundedGradient: break
     }
+    // Corners of 3 points: the middle row and column the test reads stay clear of them.
+    if paint == .rounded || paint == .roundedGradient { l.cornerRadius = 3 }
     return l
   }
 

@@ -4,6 +4,8 @@
 
 // The parameter of a degenerate gradient: past every stop (the last colour).
 const float GRADIENT_BEYOND = 1e30;
+// The largest float below 1 (GradientMath.seamBelow): 1 - 2^-24.
+const float GRADIENT_SEAM_BELOW = 0.99999994;
 
 // The gradient parameter at unit point q (GradientMath.parameter).
 float gradientParameter(int kind, vec2 q, vec2 s, vec2 e) {
@@ -22,7 +24,18 @@ float gradientParameter(int kind, vec2 q, vec2 s, vec2 e) {
   }
   if (dx == 0.0 && dy == 0.0) return GRADIENT_BEYOND;
   float turns = (atan(py, px) - atan(dy, dx)) * (1.0 / (2.0 * 3.14159265));
-  return turns - floor(turns);
+  float t = min(turns - floor(turns), GRADIENT_SEAM_BELOW);
+  // Which side of the seam a point lies on decides between the first colour and the last
+  // (GradientMath.parameter): not where the arctangents land.
+  if (px * dx + py * dy > 0.0) {
+    float side = dx * py - dy * px;
+    if (side >= 0.0 && t > 0.5) {
+      t = 0.0;
+    } else if (side < 0.0 && t < 0.5) {
+      t = GRADIENT_SEAM_BELOW;
+    }
+  }
+  return t;
 }
 
 // The straight colour between stops (l0, c0) and (l1, c1), l0 <= t < l1 (GradientMath.between).

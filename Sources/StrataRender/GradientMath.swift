@@ -38,8 +38,27 @@ public enum GradientMath {
     }
     if dx == 0 && dy == 0 { return beyond }
     let turns = (atan2f(py, px) - atan2f(dy, dx)) * (1 / (2 * Float.pi))
-    return turns - turns.rounded(.down)
+    // A tiny negative turn leaves 1 after the subtraction: just before the seam.
+    var t = min(turns - turns.rounded(.down), seamBelow)
+    // On the seam's side of the centre, the side of the seam a point lies on (the sign of
+    // the cross product) decides between the first colour and the last, where the two
+    // arctangents, libm's here and the GPU's in gradient.glsl, could land either side of
+    // it (strata-fuzz seeds 107928 and 119081: a seam pixel first on one backend, last on
+    // the other). Away from the seam, and on the other side of the centre, it changes
+    // nothing.
+    if px * dx + py * dy > 0 {
+      let side = dx * py - dy * px
+      if side >= 0 && t > 0.5 {
+        t = 0
+      } else if side < 0 && t < 0.5 {
+        t = seamBelow
+      }
+    }
+    return t
   }
+
+  /// The largest parameter below 1: a point just before the seam, in the last colour.
+  public static let seamBelow: Float = Float(1).nextDown
 
   /// The straight colour a fraction of the way from stop `(l0, c0)` to stop `(l1, c1)`,
   /// for `l0 <= t < l1`.

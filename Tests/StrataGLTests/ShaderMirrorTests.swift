@@ -301,6 +301,34 @@ import Testing
     }
   }
 
+  /// A conic gradient's seam: points a hair either side of the ray start → end (and on
+  /// it) get the same parameter on both backends, near 0 on one side and near 1 on the
+  /// other, with no wrapping allowed: the side decides, not where the two arctangents land
+  /// (before, llvmpipe's `atan` and libm's `atan2f` put some of these on opposite sides:
+  /// strata-fuzz seeds 107928 and 119081).
+  @Test func conicSeamSidesAgree() throws {
+    var inputs: [[SIMD4<Float>]] = []
+    let geometry: [SIMD4<Float>] = [
+      SIMD4(0.58, 0, 0.61, 0.4), SIMD4(0.5, 0.5, 1, 0.75), SIMD4(0.86, 0.33, 0.23, 0.05), SIMD4(0.3, 0.7, 0.9, 0.1),
+      SIMD4(0.5, 0.5, 0.5, 1), SIMD4(0.5, 0.5, 1, 0.5),
+    ]
+    for g in geometry {
+      let (dx, dy) = (g.z - g.x, g.w - g.y)
+      for r: Float in [0.05, 0.3, 0.7, 1.3] {
+        for offset: Float in [-1e-4, -1e-5, -1e-6, -1e-7, 0, 1e-7, 1e-6, 1e-5, 1e-4] {
+          // Along the ray at distance r (in units of |d|), moved `offset` across it.
+          let x = g.x + r * dx - offset * dy, y = g.y + r * dy + offset * dx
+          inputs.append([SIMD4(x, y, 2, 0), g])
+        }
+      }
+    }
+    let bench = ShaderBench(includes: ["coverage.glsl", "gradient.glsl"])
+    let out = try run(bench, inputs, ["vec4(gradientParameter(int(arg(0).z), arg(0).xy, arg(1).xy, arg(1).zw), 0.0, 0.0, 0.0)"])
+    compare("conic seam", out[0], inputs) { c in
+      SIMD4(GradientMath.parameter(kind: 2, x: c[0].x, y: c[0].y, start: SIMD2(c[1].x, c[1].y), end: SIMD2(c[1].z, c[1].w)), 0, 0, 0)
+    }
+  }
+
   /// `GradientMath.color`: the stops read from a table row as the renderer's table holds
   /// them (straight colours, then locations four to a texel), with pads, hard stops and
   /// uneven spacing.

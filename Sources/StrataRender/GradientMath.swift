@@ -57,8 +57,9 @@ public enum GradientMath {
     return t
   }
 
-  /// The largest parameter below 1: a point just before the seam, in the last colour.
-  public static let seamBelow: Float = Float(1).nextDown
+  /// The largest parameter below 1 (1 − 2^-24, `Float(1).nextDown`): a point just before
+  /// the seam, in the last colour. A literal, so that the per-pixel loops read a constant.
+  public static let seamBelow: Float = 0x1.fffffep-1
 
   /// The straight colour a fraction of the way from stop `(l0, c0)` to stop `(l1, c1)`,
   /// for `l0 <= t < l1`.

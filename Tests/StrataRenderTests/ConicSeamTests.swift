@@ -32,3 +32,9 @@ import Testing
     #expect(GradientMath.seamBelow < 1 && GradientMath.seamBelow > 0.9999999)
   }
 }
+
+extension ConicSeamTests {
+  @Test func seamBelowIsTheFloatBelowOne() {
+    #expect(GradientMath.seamBelow == Float(1).nextDown)
+  }
+}

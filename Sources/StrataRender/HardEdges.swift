@@ -27,11 +27,7 @@ public enum HardEdges {
   public static func snapped(_ rect: Rect, map: Homography, softEdges: EdgeAntialiasingMask) -> Rect {
     // No arrays: the compiler's 20000 sprites a frame each pass here.
     let m = map.m
-    guard Float(m.1) == 0, Float(m.3) == 0, Float(m.6) == 0, Float(m.7) == 0, Float(m.8) == 1, Float(m.0) != 0,
-      Float(m.4) != 0
-    else { return rect }
-    let r = rect.standardized
-    guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return rect }
+    guard let r = screenAligned(rect, m) else { return rect }
     // Device coordinate E = a·u + t; the boundary P = ceil(E − 0.5); back: (P − t) / a.
     func snap(_ u: Double, _ a: Double, _ t: Double) -> Double { ((a * u + t - 0.5).rounded(.up) - t) / a }
     let x0 = softEdges.contains(.layerLeftEdge) ? r.minX : snap(r.minX, m.0, m.2)
@@ -44,6 +40,21 @@ public enum HardEdges {
 }
 
 extension HardEdges {
+  /// `rect` standardized when `m` (a map's matrix) is screen-aligned as the GPU reads it
+  /// (the single-precision forward map has no rotation, shear or perspective) and the
+  /// rectangle is finite; nil otherwise, when neither `snapped` nor `nudged` moves edges.
+  @inline(__always)
+  static func screenAligned(
+    _ rect: Rect, _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+  ) -> Rect? {
+    guard Float(m.1) == 0, Float(m.3) == 0, Float(m.6) == 0, Float(m.7) == 0, Float(m.8) == 1, Float(m.0) != 0,
+      Float(m.4) != 0
+    else { return nil }
+    let r = rect.standardized
+    guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
+    return r
+  }
+
   /// How close (device pixels) a rounded rectangle's hard edge must lie to a row or column
   /// of pixel centres to be `nudged`: well above the error of a single-precision layer
   /// point at device coordinates up to 16384 (a few times 2^-10), well below anything
@@ -63,11 +74,7 @@ extension HardEdges {
   /// corner radius 1.9 whose top edge lay on the row y = 11.5; the CPU lost the row).
   public static func nudged(_ rect: Rect, map: Homography, softEdges: EdgeAntialiasingMask) -> Rect {
     let m = map.m
-    guard Float(m.1) == 0, Float(m.3) == 0, Float(m.6) == 0, Float(m.7) == 0, Float(m.8) == 1, Float(m.0) != 0,
-      Float(m.4) != 0
-    else { return rect }
-    let r = rect.standardized
-    guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return rect }
+    guard let r = screenAligned(rect, m) else { return rect }
     // The device extent [low, high) of one axis; a centre c is inside when low <= c < high.
     func axis(_ u0: Double, _ u1: Double, _ a: Double, _ t: Double, hardLow: Bool, hardHigh: Bool) -> (Double, Double) {
       var low = min(a * u0 + t, a * u1 + t), high = max(a * u0 + t, a * u1 + t)

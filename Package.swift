@@ -101,7 +101,7 @@ let package = Package(
       swiftSettings: [.strictMemorySafety()]),
     .executableTarget(name: "strata-fuzz", dependencies: ["StrataFuzz"], swiftSettings: [.strictMemorySafety()]),
     .executableTarget(
-      name: "strata-bench", dependencies: ["Strata", "StrataAllocator", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataPNG", "StrataTesting", "StrataLottie"],
+      name: "strata-bench", dependencies: ["Strata", "StrataAllocator", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataPNG", "StrataTesting", "StrataLottie"],
       swiftSettings: [.strictMemorySafety()]),
     .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath", "StrataSync"]),
     .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataPath", "CHarfBuzz", "CFreeType", "StrataTestRandom"]),

@@ -18,6 +18,9 @@ public struct BackendSettings: Sendable, Equatable {
   public static let backendVariable = "STRATA_BACKEND"
   /// `STRATA_EGL_PLATFORM=device|gbm|surfaceless`: probe that EGL platform only.
   public static let platformVariable = EGLProbe.platformVariable
+  /// `STRATA_GL_MASK_TILING=on|off`: draw coverage masks as their runs of non-empty tiles,
+  /// or as one quad each (`GLRenderer.Options.tilesMasks`; unset: runs on llvmpipe only).
+  public static let maskTilingVariable = "STRATA_GL_MASK_TILING"
 
   /// Where the backend choice came from, so that an error names what the user set.
   public enum Origin: Sendable, Equatable {
@@ -30,11 +33,25 @@ public struct BackendSettings: Sendable, Equatable {
   public var origin: Origin
   /// The only EGL platform to probe, when `STRATA_EGL_PLATFORM` names one.
   public var platform: EGLPlatform?
+  /// How the GPU draws coverage masks, when `STRATA_GL_MASK_TILING` says (`on`: as runs).
+  public var tilesMasks: Bool?
 
-  public init(choice: BackendChoice = .auto, origin: Origin = .defaultValue, platform: EGLPlatform? = nil) {
+  public init(
+    choice: BackendChoice = .auto, origin: Origin = .defaultValue, platform: EGLPlatform? = nil, tilesMasks: Bool? = nil
+  ) {
     self.choice = choice
     self.origin = origin
     self.platform = platform
+    self.tilesMasks = tilesMasks
+  }
+
+  /// `base` with what these settings say of the GPU renderer: the EGL platform to probe and
+  /// how masks are drawn (each kept from `base` where the settings say nothing).
+  public func glOptions(_ base: GLRenderer.Options = .init()) -> GLRenderer.Options {
+    var o = base
+    o.platform = platform ?? o.platform
+    o.tilesMasks = tilesMasks ?? o.tilesMasks
+    return o
   }
 
   /// The settings `environment` holds (an empty value counts as unset).
@@ -52,6 +69,13 @@ public struct BackendSettings: Sendable, Equatable {
         throw BackendSettingError(setting: Self.platformVariable, value: v, valid: EGLPlatform.allCases.map(\.rawValue))
       }
       platform = p
+    }
+    if let v = environment[Self.maskTilingVariable], !v.isEmpty {
+      switch v {
+      case "on": tilesMasks = true
+      case "off": tilesMasks = false
+      default: throw BackendSettingError(setting: Self.maskTilingVariable, value: v, valid: ["on", "off"])
+      }
     }
   }
 

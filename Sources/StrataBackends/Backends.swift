@@ -32,9 +32,9 @@ public enum Backends {
       return FallbackRenderer(primary: nil)
     case .gpu, .auto:
       let hardwareOnly = settings.choice == .auto
-      let platform = settings.platform
+      let options = settings.glOptions(options)
       let source: FallbackRenderer.Source = {
-        gpu(platform: platform, hardwareOnly: hardwareOnly, options: options)
+        gpu(hardwareOnly: hardwareOnly, options: options)
           .map { $0 as any Renderer }
           .mapError { RenderError(.unavailable, "\($0)") }
       }

@@ -1,8 +1,8 @@
 import StrataBackends
 
 extension BackendSettings {
-  /// Takes `STRATA_BACKEND` (unless a flag chose already) and `STRATA_EGL_PLATFORM` from
-  /// `environment`. Both are checked even when a flag overrides one, as a flag's value is:
+  /// Takes `STRATA_BACKEND` (unless a flag chose already), `STRATA_EGL_PLATFORM` and
+  /// `STRATA_GL_MASK_TILING` from `environment`. Both are checked even when a flag overrides one, as a flag's value is:
   /// a typo in the environment is reported, never silently ignored.
   mutating func apply(environment: [String: String]) throws(UsageError) {
     let fromEnvironment: BackendSettings
@@ -10,6 +10,7 @@ extension BackendSettings {
       throw UsageError(message: error.description, showsUsage: false)
     }
     platform = fromEnvironment.platform
+    tilesMasks = fromEnvironment.tilesMasks
     if origin != .flag {
       choice = fromEnvironment.choice
       origin = fromEnvironment.origin

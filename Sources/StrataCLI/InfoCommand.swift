@@ -37,7 +37,7 @@ enum InfoCommand {
     let threads = ProcessInfo.processInfo.activeProcessorCount
     var out = "cpu: available (software renderer, \(threads) threads)\n"
     // Any GPU, llvmpipe included (what --backend gpu takes); auto is decided from it below.
-    let probe = Backends.gpu(platform: settings.platform)
+    let probe = Backends.gpu(options: settings.glOptions())
     switch probe {
     case .success(let gl):
       let i = gl.info

@@ -97,7 +97,7 @@ enum ParityCommand {
     let list = RenderListCompiler(width: s.pixelWidth, height: s.pixelHeight, scale: s.scale, background: s.background)
       .compile(s.root.snapshot(at: o.time))
     let gl: GLRenderer
-    switch Backends.gpu(platform: settings.platform) {
+    switch Backends.gpu(options: settings.glOptions()) {
     case .success(let r): gl = r
     case .failure(let e):
       console.err("strata parity: no GPU backend: \(e)\n")

@@ -76,6 +76,8 @@ enum RenderCommand {
       STRATA_EGL_PLATFORM=device|gbm|surfaceless   probe only this EGL platform
       STRATA_PROGRAM_CACHE=DIR|off                 where compiled GPU programs are kept
                                                    (default ~/.cache/strata/gl-programs)
+      STRATA_GL_MASK_TILING=on|off                 GPU masks as runs of tiles or one quad
+                                                   (default: runs on llvmpipe only)
 
     exit status: 0 rendered, 1 the scene could not be rendered or the output not written,
     2 wrong command line or environment variable, or -o names an input; ended by SIGINT or

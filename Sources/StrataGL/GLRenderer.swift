@@ -36,13 +36,8 @@ public final class GLRenderer: @unchecked Sendable {
     /// shade 6.3 million pixels where its masks hold 24 million. A hardware GPU shades
     /// those for next to nothing, while finding the runs costs the frame's thread about a
     /// tenth of a cold S2 frame, and a run is an instance of its own (10,475 for S2's
-    /// 600 masks). By default `STRATA_GL_MASK_TILING` (`on` or `off`), else nil.
-    public var tilesMasks: Bool? =
-      switch ProcessInfo.processInfo.environment["STRATA_GL_MASK_TILING"] {
-      case "on": true
-      case "off": false
-      default: nil
-      }
+    /// 600 masks). The tools set it from `STRATA_GL_MASK_TILING` (`BackendSettings`).
+    public var tilesMasks: Bool?
 
     public init(maxTextureSize: Int? = nil, platform: EGLPlatform? = nil) {
       self.maxTextureSize = maxTextureSize

@@ -5,6 +5,7 @@ import StrataGL
 import StrataPNG
 import StrataRender
 import StrataAllocator
+import StrataBackends
 
 /// strata-bench: renders the peers' benchmark scenes and prints `<scene> strata-cpu <median ms>`
 /// lines, the format of `../shared/peers`, so both run side by side.
@@ -88,7 +89,13 @@ func report(_ scene: String, _ peer: String, _ times: [Double], _ extra: String 
 }
 
 let gpu: GLRenderer? = backends.contains("gpu") ? {
-  do { return try GLRenderer() } catch {
+  // STRATA_EGL_PLATFORM and STRATA_GL_MASK_TILING, checked as the tools check them.
+  let settings: BackendSettings
+  do throws(BackendSettingError) { settings = try BackendSettings(environment: ProcessInfo.processInfo.environment) } catch {
+    FileHandle.standardError.write("strata-bench: \(error)\n".data(using: .utf8)!)
+    exit(2)
+  }
+  do { return try GLRenderer(options: settings.glOptions()) } catch {
     FileHandle.standardError.write("strata-bench: GPU backend unavailable: \(error)\n".data(using: .utf8)!)
     exit(1)
   }

@@ -17,6 +17,23 @@ import Testing
     }
   }
 
+  /// `STRATA_GL_MASK_TILING`: on, off, or unset (the renderer decides); anything else is
+  /// an error naming the variable; the GPU options carry it and the platform.
+  @Test func maskTilingIsReadAndChecked() throws {
+    #expect(try BackendSettings(environment: [:]).tilesMasks == nil)
+    #expect(try BackendSettings(environment: ["STRATA_GL_MASK_TILING": ""]).tilesMasks == nil)
+    #expect(try BackendSettings(environment: ["STRATA_GL_MASK_TILING": "on"]).tilesMasks == true)
+    #expect(try BackendSettings(environment: ["STRATA_GL_MASK_TILING": "off"]).tilesMasks == false)
+    #expect(throws: BackendSettingError(setting: "STRATA_GL_MASK_TILING", value: "yes", valid: ["on", "off"])) {
+      try BackendSettings(environment: ["STRATA_GL_MASK_TILING": "yes"])
+    }
+    let o = try BackendSettings(environment: ["STRATA_GL_MASK_TILING": "off", "STRATA_EGL_PLATFORM": "gbm"]).glOptions()
+    #expect(o.tilesMasks == false && o.platform == .gbm)
+    var base = GLRenderer.Options()
+    base.tilesMasks = true
+    #expect(try BackendSettings(environment: [:]).glOptions(base).tilesMasks == true)
+  }
+
   @Test func errorsNameWhatWasSet() {
     let env = BackendSettingError(setting: "STRATA_BACKEND", value: "bogus", valid: ["auto", "cpu", "gpu"])
     #expect(env.description == "STRATA_BACKEND=bogus is not valid; choose auto, cpu or gpu")

@@ -32,6 +32,19 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 
+  /// A typo in `STRATA_GL_MASK_TILING` stops every tool before it renders, naming the
+  /// variable and its values, and writes no file.
+  @Test func unknownMaskTilingVariableIsAnError() throws {
+    let dir = try scratchDirectory()
+    let out = dir.appendingPathComponent("x.png").path
+    for args in [["render", Self.scene, "-o", out], ["info"], ["parity", Self.scene]] {
+      let r = try ToolProcess.run(args, env: ["STRATA_GL_MASK_TILING": "maybe"])
+      #expect(r.status == 2, "\(args): \(r.stdout)\(r.stderr)")
+      #expect(r.stderr.contains("STRATA_GL_MASK_TILING=maybe") && r.stderr.contains("on or off"), "\(r.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   /// `STRATA_BACKEND=gpu` on a machine without a GPU: the error names the variable.
   @Test func missingGPUErrorNamesTheVariable() throws {
     let dir = try scratchDirectory()

@@ -2,7 +2,8 @@ import StrataBackends
 
 extension BackendSettings {
   /// Takes `STRATA_BACKEND` (unless a flag chose already), `STRATA_EGL_PLATFORM` and
-  /// `STRATA_GL_MASK_TILING` from `environment`. Both are checked even when a flag overrides one, as a flag's value is:
+  /// `STRATA_GL_MASK_TILING` from `environment`. All are checked even when a flag
+  /// overrides one, as a flag's value is:
   /// a typo in the environment is reported, never silently ignored.
   mutating func apply(environment: [String: String]) throws(UsageError) {
     let fromEnvironment: BackendSettings

@@ -33,7 +33,7 @@ public final class GLRenderer: @unchecked Sendable {
     /// instead of one quad over the whole mask; nil: on software rasterisers only
     /// (`GLInfo.isSoftware`). The pixels are the same either way (an empty byte adds
     /// nothing, a full one is the colour). On llvmpipe every fragment costs: S2's runs
-    /// shade 6.3 million pixels where its masks hold 24 million. A hardware GPU shades
+    /// shade 6.3 million pixels where its masks hold 14.1 million. A hardware GPU shades
     /// those for next to nothing, while finding the runs costs the frame's thread about a
     /// tenth of a cold S2 frame, and a run is an instance of its own (10,475 for S2's
     /// 600 masks). The tools set it from `STRATA_GL_MASK_TILING` (`BackendSettings`).

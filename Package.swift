@@ -103,7 +103,7 @@ let package = Package(
     .executableTarget(
       name: "strata-bench", dependencies: ["Strata", "StrataAllocator", "StrataPath", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataPNG", "StrataTesting", "StrataLottie"],
       swiftSettings: [.strictMemorySafety()]),
-    .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath", "StrataSync"]),
+    .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataPath", "StrataSync", "StrataTestRandom"]),
     .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataPath", "CHarfBuzz", "CFreeType", "StrataTestRandom"]),
     .testTarget(name: "StrataPathTests", dependencies: ["StrataPath", "StrataTestRandom"], resources: [.copy("Fixtures")]),
     // Times the path engine on the S2 benchmark's geometry (release builds only).

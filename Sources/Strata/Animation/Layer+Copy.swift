@@ -10,6 +10,9 @@ extension Layer {
     // the animation state (handled by the callers), and the layer's identity (a copy is
     // another layer).
     "links", "superlayer", "animationState", "serial",
+    // Not copied: the layer's kept snapshot and its place in the tree (a copy is another
+    // layer, which makes its own: `LayerSnapshot+Reuse`).
+    "keptSnapshot", "snapshotCache", "maskHolder",
   ]
 
   /// Copies `Layer`'s own model properties from `l`: everything but the tree links, the

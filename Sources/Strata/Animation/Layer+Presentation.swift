@@ -11,7 +11,10 @@ extension Layer {
 
   /// An immutable copy of this subtree as it looks at global time `t`; what renderers
   /// draw for a frame at t. `snapshot()` stays the model, without animations.
-  public func snapshot(at t: Double) -> LayerSnapshot { presentation(at: t).snapshot() }
+  public func snapshot(at t: Double) -> LayerSnapshot {
+    // The copies are new layers, thrown away after: none keeps its snapshot.
+    LayerSnapshot.make(presentation(at: t), reached: .unkept)
+  }
 
   /// The model layer hit at `p` (in the superlayer's coordinates) as the tree looks at
   /// global time `t`, so a moving layer is hit where it is seen.

@@ -48,7 +48,24 @@ open class Layer: CustomStringConvertible {
   public var minificationFilterBias: Double { get { model.minificationFilterBias } set { model.minificationFilterBias = newValue } }
 
   // MARK: Effects (rendered by later stages; carried through the snapshot already)
-  public var mask: Layer? { get { links.mask } set { links.mask = newValue } }
+  public var mask: Layer? {
+    get { links.mask }
+    set {
+      // The mask's snapshot is kept for this layer's place in the tree (`SnapshotOwner`).
+      let here = SnapshotOwner.mask(of: ObjectIdentifier(self))
+      if let old = links.mask, old.snapshotCache.owner == here {
+        old.snapshotCache.owner = .none
+        old.maskHolder = nil
+      }
+      links.mask = newValue
+      if let m = newValue {
+        // Its old place no longer holds it: that place's kept snapshots must be made again.
+        Self.dropKeptSnapshots(from: m.snapshotOwnerLayer)
+        m.snapshotCache.owner = here
+        m.maskHolder = self
+      }
+    }
+  }
   public var shadowColor: Color { get { model.shadowColor } set { model.shadowColor = newValue } }
   public var shadowOpacity: Double { get { model.shadowOpacity } set { model.shadowOpacity = newValue } }
   /// (0, -3) points up, as on iOS.
@@ -78,7 +95,7 @@ open class Layer: CustomStringConvertible {
   /// The properties above (all but the mask) in one value: a snapshot reads them with one
   /// access instead of one exclusivity check per property (43 a layer: 20000 sprite layers
   /// spent most of their snapshot there), and a copy copies them whole.
-  var model = LayerModel()
+  var model = LayerModel() { didSet { snapshotChanged() } }
 
   // MARK: Tree
   public internal(set) var sublayers: [Layer] {
@@ -89,8 +106,53 @@ open class Layer: CustomStringConvertible {
   /// The mask, the sublayers and a presentation copy's delayed sublayers in one value: a
   /// snapshot reads them with one exclusivity check instead of three (40000 layers a frame
   /// in S4's sprite layers spent 7% of their compile in those checks).
-  var links = LayerLinks()
-  public internal(set) weak var superlayer: Layer?
+  var links = LayerLinks() { didSet { snapshotChanged() } }
+  public internal(set) weak var superlayer: Layer? {
+    willSet { Self.dropKeptSnapshots(from: snapshotOwnerLayer) }
+    didSet {
+      // A sublayer's snapshot is kept for its place under its superlayer (`SnapshotOwner`).
+      if let s = superlayer {
+        snapshotCache.owner = .sublayer(of: ObjectIdentifier(s))
+      } else if case .sublayer = snapshotCache.owner {
+        snapshotCache.owner = .none
+      }
+    }
+  }
+  /// The last snapshot of this layer (`LayerSnapshot+Reuse`), reused while the model and
+  /// links stay as they were, and what a walk of the tree reads of it.
+  var keptSnapshot: LayerSnapshot? = nil
+  var snapshotCache = SnapshotCache()
+  /// The layer this one was last made the mask of, while it is: whose kept snapshot holds
+  /// this one's (`snapshotChanged()`).
+  weak var maskHolder: Layer?
+
+  /// Drops the kept snapshot of this layer, whose model or links changed, and of every
+  /// layer whose kept snapshot holds it, up the chain of owners (`LayerSnapshot+Reuse`).
+  final func snapshotChanged() { Self.dropKeptSnapshots(from: self) }
+
+  /// Drops the kept snapshots of `layer` and of its owners up the chain: something below
+  /// changed, or left its place (a layer's owner is about to change, and the old one's
+  /// snapshot still holds it). Dropped at once, not at the next snapshot, so that a kept
+  /// snapshot never holds what the model let go of (replaced contents are freed when they
+  /// are replaced). Stops at the first layer that keeps none: every snapshot that layer is
+  /// in was dropped with it.
+  static func dropKeptSnapshots(from layer: Layer?) {
+    var l = layer
+    while let c = l, c.snapshotCache.last != nil {
+      c.snapshotCache.drop()
+      c.keptSnapshot = nil
+      l = c.snapshotOwnerLayer
+    }
+  }
+
+  /// The layer whose kept snapshot may hold this one's (`SnapshotOwner`).
+  var snapshotOwnerLayer: Layer? {
+    switch snapshotCache.owner {
+    case .sublayer: superlayer
+    case .mask: maskHolder
+    case .none: nil
+    }
+  }
 
   // MARK: Timing and animations (Animation/Layer+Animation.swift)
   var animationState = LayerAnimationState()
@@ -131,6 +193,10 @@ open class Layer: CustomStringConvertible {
   /// another thread than the tree's, and for several layers at once (a snapshot of
   /// thousands of sibling layers is taken on all cores): it may only read the layer, which
   /// nothing changes while the snapshot is taken.
+  ///
+  /// A kind returns a value in every state: a layer for which this is nil is taken for a
+  /// plain layer, whose snapshot depends on its model and links alone and is reused while
+  /// they stay the same (`LayerSnapshot+Reuse`); a kind's own properties are not watched.
   open func kindSnapshot() -> (any LayerKindSnapshot)? { nil }
 
   /// For kinds that show their sublayers at several times at once (`ReplicatorLayer`'s

@@ -75,19 +75,28 @@ public final class LayerSnapshot: Sendable {
   /// the list has let go of them when the parts are freed.
   private let sublayerParts: SiblingParts?
 
-  init(_ l: Layer) {
+  /// A snapshot of `l` from its parts, made by `LayerSnapshot.make` (which may instead
+  /// return the layer's last snapshot, `LayerSnapshot+Reuse`).
+  init(
+    _ l: Layer, kind: (any LayerKindSnapshot)?, mask: LayerSnapshot?, sublayers: [LayerSnapshot],
+    parts: SiblingParts?, layerCount: Int?, delayed: [[LayerSnapshot]]
+  ) {
     // One read of the model (one exclusivity check), kept whole: one copy, not one store a
     // field (the properties above read it).
     model = l.model
     typeName = type(of: l).typeName
-    let links = l.links  // one exclusivity check for the three
-    mask = links.mask.map { LayerSnapshot($0) }
-    kindBox = l.kindSnapshot().map(KindSnapshotBox.init)
-    (sublayers, sublayerParts) = Self.snapshots(of: links.sublayers)
-    delayedSublayers = links.delayedSublayers.map { $0.map { LayerSnapshot($0) } }
-    var count = 1
-    for s in sublayers { count += s.layerCount }
-    layerCount = count
+    self.mask = mask
+    kindBox = kind.map(KindSnapshotBox.init)
+    self.sublayers = sublayers
+    sublayerParts = parts
+    delayedSublayers = delayed
+    if let layerCount {
+      self.layerCount = layerCount
+    } else {
+      var count = 1
+      for s in sublayers { count += s.layerCount }
+      self.layerCount = count
+    }
   }
 
   /// The sublayers in drawing order: stable by `zPosition`.
@@ -103,9 +112,13 @@ public final class LayerSnapshot: Sendable {
 }
 
 extension Layer {
-  /// An immutable copy of this subtree as it is now. (Animations, when they arrive, are
-  /// applied here at the requested time.)
-  public func snapshot() -> LayerSnapshot { LayerSnapshot(self) }
+  /// An immutable copy of this subtree as it is now, without its animations
+  /// (`snapshot(at:)` applies them).
+  ///
+  /// Layers that did not change since the last snapshot of this tree give that snapshot's
+  /// objects again (`LayerSnapshot+Reuse`): a static tree of 20000 layers is not copied
+  /// again each frame.
+  public func snapshot() -> LayerSnapshot { LayerSnapshot.make(self, reached: .root) }
 }
 
 /// A layer kind's snapshot content in a box of its own (`LayerSnapshot.kindBox`).

@@ -47,6 +47,18 @@ extension BenchScenes {
     return BenchScene(background: Color(r8: 0, g8: 0, b8: 0), root: root)
   }
 
+  /// S4's sprite layers with every layer set again before each frame (its position, to
+  /// the value it has): the frame of an app that moves all of them, whose snapshot cannot
+  /// reuse the last one's (`LayerSnapshot+Reuse`). Timed only when named: `S4:edited`.
+  static func s4Edited() -> BenchScene {
+    var scene = s4()
+    let sprites = scene.root.sublayers
+    scene.beforeFrame = {
+      for l in sprites { l.position = l.position }
+    }
+    return scene
+  }
+
   /// S4 as one additive emitter: 20000 live, still particles of T4 at scale 1.
   ///
   /// The emitter cannot be handed positions, so this is the same scene in distribution,

@@ -30,6 +30,8 @@ struct BenchScene {
   var time: Double? = nil
   /// The sprites a frame must draw, checked once before timing (emitter scenes).
   var particles: Int? = nil
+  /// Edits the tree before each frame, outside the time (`S4:edited`).
+  var beforeFrame: (() -> Void)? = nil
 }
 
 enum BenchScenes {

@@ -82,6 +82,27 @@ import Testing
     #expect(root.keptSnapshot === model && child.keptSnapshot === model.sublayers[0])
   }
 
+  /// A mask knows the layer it masks without a reference count (`Layer.maskHolder`): freed,
+  /// that layer lets go of it, and the mask's later changes do not reach for it.
+  @Test func aMaskOutlivesItsHolder() throws {
+    let mask = Layer()
+    do {
+      let holder = Layer()
+      holder.mask = mask
+      #expect(mask.maskHolder === holder)
+      _ = holder.snapshot()
+    }
+    #expect(mask.maskHolder == nil && mask.snapshotCache.owner == .none)
+    mask.opacity = 0.5  // reaches no freed layer
+    let other = Layer()
+    other.mask = mask
+    #expect(other.snapshot().mask?.opacity == 0.5)
+    // Added as a sublayer, the mask's place is its superlayer's.
+    let parent = Layer()
+    try parent.addSublayer(mask)
+    #expect(mask.maskHolder == nil && mask.snapshotCache.owner == .sublayer(of: ObjectIdentifier(parent)))
+  }
+
   /// One mask layer given to thousands of siblings (snapshotted on all cores): only the
   /// layer it was last given to keeps its snapshot, the others make their own, and a change
   /// of the mask shows under every one of them.

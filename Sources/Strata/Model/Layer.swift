@@ -113,6 +113,7 @@ open class Layer: CustomStringConvertible {
       // A sublayer's snapshot is kept for its place under its superlayer (`SnapshotOwner`).
       if let s = superlayer {
         snapshotCache.owner = .sublayer(of: ObjectIdentifier(s))
+        maskHolder = nil
       } else if case .sublayer = snapshotCache.owner {
         snapshotCache.owner = .none
       }
@@ -123,8 +124,22 @@ open class Layer: CustomStringConvertible {
   var keptSnapshot: LayerSnapshot? = nil
   var snapshotCache = SnapshotCache()
   /// The layer this one was last made the mask of, while it is: whose kept snapshot holds
-  /// this one's (`snapshotChanged()`).
-  weak var maskHolder: Layer?
+  /// this one's (`snapshotChanged()`); set exactly while `snapshotCache.owner` is
+  /// `.mask(of:)` it. Unowned, not weak: a weak reference gives its object a side table,
+  /// through which every retain of it then goes (20000 sprite layers, each the holder of
+  /// its mask, took twice as long to snapshot). Cleared instead when the holder lets go of
+  /// this mask: in `mask`'s setter, when the mask is added as a sublayer, and when the
+  /// holder is freed (`deinit`), so it is never read once its layer is gone.
+  unowned var maskHolder: Layer?
+
+  deinit {
+    // By the owner, not `maskHolder === self`: reading an unowned reference to a layer
+    // being freed traps.
+    if let m = links.mask, m.snapshotCache.owner == .mask(of: ObjectIdentifier(self)) {
+      m.snapshotCache.owner = .none
+      m.maskHolder = nil
+    }
+  }
 
   /// Drops the kept snapshot of this layer, whose model or links changed, and of every
   /// layer whose kept snapshot holds it, up the chain of owners (`LayerSnapshot+Reuse`).

@@ -122,7 +122,7 @@ let package = Package(
       name: "StrataCPUTests",
       dependencies: [
         "Strata", "StrataPath", "StrataRender", "StrataCPU", "StrataPNG", "StrataScene", "StrataGoldenScenes",
-        "StrataTesting", "StrataBackends",
+        "StrataTesting", "StrataBackends", "StrataTestRandom",
       ],
       exclude: ["Golden", "Fixtures"]),
     .testTarget(

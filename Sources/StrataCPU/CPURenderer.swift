@@ -5,14 +5,19 @@ import StrataRender
 /// The software renderer: draws a `RenderList` into premultiplied RGBA8 pixels.
 ///
 /// Runs of plain draws are rendered in bands of rows, in parallel on all cores; each band
-/// replays the draws that touch it in list order, so the result does not depend on the
-/// number of threads. Offscreen groups are rendered into their own surfaces (the same
+/// replays the draws that touch it in list order (a long run of plus-lighter draws alone,
+/// whose sum is the same in any order, band by band: `PreparedRun+Order`), so the result
+/// does not depend on the number of threads. Offscreen groups are rendered into their own surfaces (the same
 /// way), filtered, masked and composited in list order; all of them together stay within
 /// `limits` (a list that would need more is refused before drawing).
 public struct CPURenderer: Sendable {
   /// Rows per band: small enough to balance two cores on a 1080-row frame, large enough
   /// that per-band setup stays negligible.
   public var bandHeight = 16
+  /// Whether a run of more than `PreparedRun.chunkSize` plus-lighter draws alone is
+  /// prepared band by band instead of in list order (`PreparedRun+Order`): the same
+  /// pixels, fetched from memory in the order the bands read them. Off only to compare.
+  var ordersAdditiveRuns = true
   /// Where `shouldRasterize` bitmaps are kept between frames.
   public var rasterCache = RasterCache.shared
   /// Where group shadows are kept between frames.
@@ -122,7 +127,7 @@ public struct CPURenderer: Sendable {
   func fill(_ commands: ArraySlice<RenderCommand>, into surface: Surface, _ ctx: Context) {
     let bands = PreparedRun.Bands(bounds: surface.bounds, height: max(1, bandHeight))
     guard !commands.isEmpty, bands.count > 0 else { return }
-    let run = PreparedRun(commands, ctx, bands: bands)
+    let run = PreparedRun(commands, ctx, bands: bands, ordersAdditiveRuns: ordersAdditiveRuns)
     fill(run.chunks, bands, into: surface)
     run.release()
   }

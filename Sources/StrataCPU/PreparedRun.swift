@@ -3,7 +3,8 @@ import StrataRender
 import StrataSync
 
 /// The draws of a run of `.draw` and `.sprites` commands, prepared (`PreparedDraw`) on all
-/// cores, in list order, in chunks.
+/// cores, in list order (or, for a run of plus-lighter draws alone, band by band:
+/// `PreparedRun+Order`), in chunks.
 ///
 /// Preparing S4's 20000 draws one after the other took 7 to 8 ms of its frame on one core
 /// while the other waited, and freeing them 2 ms more: a run is cut into chunks of about
@@ -62,7 +63,14 @@ struct PreparedRun: ~Copyable {
 
   /// Prepares the draws of `commands`, which holds `.draw` and `.sprites` commands only
   /// (others are skipped), and sorts them into `bands`.
-  init(_ commands: ArraySlice<RenderCommand>, _ ctx: CPURenderer.Context, bands: Bands) {
+  ///
+  /// `ordersAdditiveRuns`: whether a run of plus-lighter draws alone is prepared band by
+  /// band (`PreparedRun+Order`); the pixels are the same either way.
+  init(_ commands: ArraySlice<RenderCommand>, _ ctx: CPURenderer.Context, bands: Bands, ordersAdditiveRuns: Bool = true) {
+    if ordersAdditiveRuns, let order = Self.additiveOrder(commands, bands: bands) {
+      owners = Self.prepared(commands, ctx, bands: bands, order: order)
+      return
+    }
     let starts = Self.chunkStarts(commands)
     let owners = starts.map { _ in Locked(Chunk()) }
     let prepare: @Sendable (Int) -> Void = { k in
@@ -78,6 +86,24 @@ struct PreparedRun: ~Copyable {
       DispatchQueue.concurrentPerform(iterations: starts.count, execute: prepare)
     }
     self.owners = owners
+  }
+
+  /// Prepares the draws `order` lists (`additiveOrder`), in that order, in chunks of
+  /// `chunkSize` on all cores, and sorts them into `bands`.
+  private static func prepared(
+    _ commands: ArraySlice<RenderCommand>, _ ctx: CPURenderer.Context, bands: Bands, order: [Item]
+  ) -> [Locked<Chunk>] {
+    let count = (order.count + Self.chunkSize - 1) / Self.chunkSize
+    let owners = (0..<count).map { _ in Locked(Chunk()) }
+    DispatchQueue.concurrentPerform(iterations: count) { k in
+      var c = Chunk()
+      let part = order[(k * Self.chunkSize)..<min(order.count, (k + 1) * Self.chunkSize)]
+      c.draws.reserveCapacity(part.count)
+      Self.prepare(commands, part, ctx) { c.draws.append($0) }
+      c.sort(into: bands)
+      owners[k].withLock { $0 = c }
+    }
+    return owners
   }
 
   /// The chunks, in order; their arrays are shared with the run, not copied.

@@ -375,6 +375,13 @@ extension RenderCommand {
     }
   }
 
+  /// For a plus-lighter draw, the device row through the middle of the pixels it can touch;
+  /// nil for any other command. In place, like `drawCount`.
+  public var plusLighterMiddleRow: Int? {
+    guard case .draw(let d) = self, d.blendMode == .plusLighter else { return nil }
+    return (d.deviceBounds.y0 + d.deviceBounds.y1) / 2
+  }
+
   /// Turns a draw blended source-over without an occluder into a plus-lighter one with
   /// its opacity times `opacity` (a plus-lighter layer that draws one thing,
   /// `RenderListCompiler`) and returns true; leaves anything else as it is.

@@ -73,9 +73,15 @@ import Testing
 
     // The run as the renderer prepares it, on all cores, sorted into bands.
     let bands = PreparedRun.Bands(bounds: ctx.canvas, height: 16)
-    let run = PreparedRun(commands, ctx, bands: bands)
+    let run = PreparedRun(commands, ctx, bands: bands, ordersAdditiveRuns: false)
     let chunks = run.chunks
     #expect(chunks.flatMap { $0.draws.map(Self.key) } == whole)
+    // This run is plus-lighter alone: prepared band by band when long (`PreparedRun+Order`),
+    // it holds the same draws, each once.
+    let banded = PreparedRun(commands, ctx, bands: bands).chunks.flatMap { $0.draws.map(Self.key) }
+    let byKey: ([Float], [Float]) -> Bool = { $0.lexicographicallyPrecedes($1) }
+    #expect(banded.sorted(by: byKey) == whole.sorted(by: byKey))
+    if items > PreparedRun.chunkSize { #expect(banded != whole) }
     // Each band lists exactly the draws whose rows reach it, in order.
     for band in 0..<bands.count {
       let y0 = band * 16, y1 = y0 + 16
@@ -86,8 +92,8 @@ import Testing
   }
 
   /// The picture of a run cut into several chunks equals the same draws drawn one list
-  /// per draw, in order (plus-lighter sums do not depend on grouping, but saturation and
-  /// rounding follow the order of the draws; a lost or repeated draw changes the sum).
+  /// per draw, in order (plus-lighter sums do not depend on grouping; a lost or repeated
+  /// draw changes the sum).
   @Test func chunkedRunDrawsWhatSeparateDrawsDo() throws {
     let list = Self.list(layers: 700, particles: 900)
     #expect(PreparedRun.chunkStarts(list.commands[...]).count == 3)

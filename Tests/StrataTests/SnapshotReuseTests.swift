@@ -92,7 +92,7 @@ import Testing
       #expect(mask.maskHolder === holder)
       _ = holder.snapshot()
     }
-    #expect(mask.maskHolder == nil && mask.snapshotCache.owner == .none)
+    #expect(mask.maskHolder == nil && mask.snapshotOwner == .none)
     mask.opacity = 0.5  // reaches no freed layer
     let other = Layer()
     other.mask = mask
@@ -100,7 +100,7 @@ import Testing
     // Added as a sublayer, the mask's place is its superlayer's.
     let parent = Layer()
     try parent.addSublayer(mask)
-    #expect(mask.maskHolder == nil && mask.snapshotCache.owner == .sublayer(of: ObjectIdentifier(parent)))
+    #expect(mask.maskHolder == nil && mask.snapshotOwner == .sublayer(of: ObjectIdentifier(parent)))
   }
 
   /// One mask layer given to thousands of siblings (snapshotted on all cores): only the

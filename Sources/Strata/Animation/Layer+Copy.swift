@@ -12,7 +12,7 @@ extension Layer {
     "links", "superlayer", "animationState", "serial",
     // Not copied: the layer's kept snapshot and its place in the tree (a copy is another
     // layer, which makes its own: `LayerSnapshot+Reuse`).
-    "keptSnapshot", "snapshotCache", "maskHolder",
+    "keptSnapshot", "snapshotCache", "snapshotOwner", "maskHolder",
   ]
 
   /// Copies `Layer`'s own model properties from `l`: everything but the tree links, the

@@ -53,15 +53,15 @@ open class Layer: CustomStringConvertible {
     set {
       // The mask's snapshot is kept for this layer's place in the tree (`SnapshotOwner`).
       let here = SnapshotOwner.mask(of: ObjectIdentifier(self))
-      if let old = links.mask, old.snapshotCache.owner == here {
-        old.snapshotCache.owner = .none
+      if let old = links.mask, old.snapshotOwner == here {
+        old.snapshotOwner = .none
         old.maskHolder = nil
       }
       links.mask = newValue
       if let m = newValue {
         // Its old place no longer holds it: that place's kept snapshots must be made again.
         Self.dropKeptSnapshots(from: m.snapshotOwnerLayer)
-        m.snapshotCache.owner = here
+        m.snapshotOwner = here
         m.maskHolder = self
       }
     }
@@ -112,10 +112,10 @@ open class Layer: CustomStringConvertible {
     didSet {
       // A sublayer's snapshot is kept for its place under its superlayer (`SnapshotOwner`).
       if let s = superlayer {
-        snapshotCache.owner = .sublayer(of: ObjectIdentifier(s))
+        snapshotOwner = .sublayer(of: ObjectIdentifier(s))
         maskHolder = nil
-      } else if case .sublayer = snapshotCache.owner {
-        snapshotCache.owner = .none
+      } else if case .sublayer = snapshotOwner {
+        snapshotOwner = .none
       }
     }
   }
@@ -123,8 +123,12 @@ open class Layer: CustomStringConvertible {
   /// links stay as they were, and what a walk of the tree reads of it.
   var keptSnapshot: LayerSnapshot? = nil
   var snapshotCache = SnapshotCache()
+  /// The place in the tree that may keep and reuse this layer's snapshot. Changed only
+  /// with the tree (never while a snapshot is taken), so every place reaching the layer
+  /// may read it, on any core.
+  var snapshotOwner = SnapshotOwner.none
   /// The layer this one was last made the mask of, while it is: whose kept snapshot holds
-  /// this one's (`snapshotChanged()`); set exactly while `snapshotCache.owner` is
+  /// this one's (`snapshotChanged()`); set exactly while `snapshotOwner` is
   /// `.mask(of:)` it. Unowned, not weak: a weak reference gives its object a side table,
   /// through which every retain of it then goes (20000 sprite layers, each the holder of
   /// its mask, took twice as long to snapshot). Cleared instead when the holder lets go of
@@ -135,8 +139,8 @@ open class Layer: CustomStringConvertible {
   deinit {
     // By the owner, not `maskHolder === self`: reading an unowned reference to a layer
     // being freed traps.
-    if let m = links.mask, m.snapshotCache.owner == .mask(of: ObjectIdentifier(self)) {
-      m.snapshotCache.owner = .none
+    if let m = links.mask, m.snapshotOwner == .mask(of: ObjectIdentifier(self)) {
+      m.snapshotOwner = .none
       m.maskHolder = nil
     }
   }
@@ -162,7 +166,7 @@ open class Layer: CustomStringConvertible {
 
   /// The layer whose kept snapshot may hold this one's (`SnapshotOwner`).
   var snapshotOwnerLayer: Layer? {
-    switch snapshotCache.owner {
+    switch snapshotOwner {
     case .sublayer: superlayer
     case .mask: maskHolder
     case .none: nil

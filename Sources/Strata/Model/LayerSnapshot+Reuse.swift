@@ -62,13 +62,15 @@ extension LayerSnapshot {
   /// `expected` and nothing below changed, else a snapshot (its kept one, or a new one,
   /// kept where the place may keep it).
   static func make(_ l: Layer, reached: Reach, expected: ObjectIdentifier?) -> Made {
-    let cache = l.snapshotCache  // one read of the whole (no references in it)
     let keeps: Bool
     switch reached {
     case .unkept: keeps = false
     case .root: keeps = true
-    case .link(let owner): keeps = cache.owner == owner
+    case .link(let owner): keeps = l.snapshotOwner == owner
     }
+    // Read (and written) only by the place that keeps it: another place, on another core,
+    // reads nothing the keeping place writes meanwhile.
+    let cache = keeps ? l.snapshotCache : SnapshotCache()
     // Nothing in the subtree changed since the kept snapshot was made: no walk below.
     if keeps, cache.subtreeHolds, cache.last != nil {
       if let expected, cache.last == expected { return .expected }
@@ -153,7 +155,9 @@ enum SnapshotOwner: Equatable {
 }
 
 /// What a walk of the tree reads of a layer's kept snapshot, without touching it: its
-/// identity and its mask's. Nothing in it is counted, so reading it retains nothing.
+/// identity and its mask's. Nothing in it is counted, so reading it retains nothing. Read
+/// and written only from the place that may keep the snapshot (`Layer.snapshotOwner`,
+/// which is apart so that every place may read it).
 struct SnapshotCache {
   /// The kept snapshot (`Layer.keptSnapshot`): nil when none, or when the model or the
   /// links changed since it was made (it is then dropped).
@@ -164,7 +168,6 @@ struct SnapshotCache {
   /// unchanged and of no kind with content of its own, so a snapshot of an unchanged tree
   /// is one look at its root. Dropped with the kept snapshot.
   var subtreeHolds = false
-  var owner = SnapshotOwner.none
 
   mutating func keep(_ s: LayerSnapshot, subtreeHolds: Bool) {
     last = ObjectIdentifier(s)

@@ -17,7 +17,10 @@ public enum CacheIdentityScenes {
   /// Candidates at other addresses stay alive until the search ends, so each try gets an
   /// address not tried before instead of the one just freed.
   public static func image(at address: ObjectIdentifier, tries: Int = 10_000, _ make: () -> Image) -> Image? {
+    // Reserved at once: a list growing by steps would itself take, and hold, freed blocks
+    // of the image's size (seen in full test runs, where the search then missed).
     var misses: [Image] = []
+    misses.reserveCapacity(tries)
     for _ in 0..<tries {
       let candidate = make()
       if ObjectIdentifier(candidate) == address { return candidate }

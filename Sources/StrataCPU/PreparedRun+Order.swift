@@ -24,6 +24,8 @@ extension PreparedRun {
   /// The run's draws by band (in list order within a band) when every one is
   /// plus-lighter; nil otherwise, or when the run has too few draws to gain from it.
   static func additiveOrder(_ commands: ArraySlice<RenderCommand>, bands: Bands) -> [Item]? {
+    // Counted in place first: most runs are short, and need no arrays made to learn it.
+    guard commands.reduce(0, { $0 + $1.drawCount }) > chunkSize else { return nil }
     var items: [Item] = []
     var keys: [Int32] = []
     let n = bands.count
@@ -50,7 +52,6 @@ extension PreparedRun {
         keys.append(key((h.3 * p.x + h.4 * p.y + h.5) / w))
       }
     }
-    guard items.count > chunkSize else { return nil }
     // A counting sort by band: stable, O(draws).
     var starts = [Int](repeating: 0, count: n + 1)
     for k in keys { starts[Int(k) + 1] += 1 }

@@ -68,40 +68,35 @@ struct PreparedRun: ~Copyable {
   /// band (`PreparedRun+Order`); the pixels are the same either way.
   init(_ commands: ArraySlice<RenderCommand>, _ ctx: CPURenderer.Context, bands: Bands, ordersAdditiveRuns: Bool = true) {
     if ordersAdditiveRuns, let order = Self.additiveOrder(commands, bands: bands) {
-      owners = Self.prepared(commands, ctx, bands: bands, order: order)
+      let count = (order.count + Self.chunkSize - 1) / Self.chunkSize
+      owners = Self.chunks(count, bands, reserving: Self.chunkSize) { k, body in
+        Self.prepare(commands, order[(k * Self.chunkSize)..<min(order.count, (k + 1) * Self.chunkSize)], ctx, body)
+      }
       return
     }
     let starts = Self.chunkStarts(commands)
-    let owners = starts.map { _ in Locked(Chunk()) }
-    let prepare: @Sendable (Int) -> Void = { k in
-      var c = Chunk()
-      c.draws.reserveCapacity(min(Self.chunkSize, commands.count))
-      Self.prepare(commands, from: starts[k], to: k + 1 < starts.count ? starts[k + 1] : nil, ctx) { c.draws.append($0) }
-      c.sort(into: bands)
-      owners[k].withLock { $0 = c }
+    owners = Self.chunks(starts.count, bands, reserving: min(Self.chunkSize, commands.count)) { k, body in
+      Self.prepare(commands, from: starts[k], to: k + 1 < starts.count ? starts[k + 1] : nil, ctx, body)
     }
-    if starts.count == 1 {
-      prepare(0)
-    } else {
-      DispatchQueue.concurrentPerform(iterations: starts.count, execute: prepare)
-    }
-    self.owners = owners
   }
 
-  /// Prepares the draws `order` lists (`additiveOrder`), in that order, in chunks of
-  /// `chunkSize` on all cores, and sorts them into `bands`.
-  private static func prepared(
-    _ commands: ArraySlice<RenderCommand>, _ ctx: CPURenderer.Context, bands: Bands, order: [Item]
+  /// `count` chunks, chunk k holding the draws `fill(k, append)` hands over, each sorted
+  /// into `bands`: on all cores, or on the calling thread when there is one chunk.
+  private static func chunks(
+    _ count: Int, _ bands: Bands, reserving: Int, _ fill: @Sendable (Int, (PreparedDraw) -> Void) -> Void
   ) -> [Locked<Chunk>] {
-    let count = (order.count + Self.chunkSize - 1) / Self.chunkSize
     let owners = (0..<count).map { _ in Locked(Chunk()) }
-    DispatchQueue.concurrentPerform(iterations: count) { k in
+    @Sendable func prepare(_ k: Int) {
       var c = Chunk()
-      let part = order[(k * Self.chunkSize)..<min(order.count, (k + 1) * Self.chunkSize)]
-      c.draws.reserveCapacity(part.count)
-      Self.prepare(commands, part, ctx) { c.draws.append($0) }
+      c.draws.reserveCapacity(reserving)
+      fill(k) { c.draws.append($0) }
       c.sort(into: bands)
       owners[k].withLock { $0 = c }
+    }
+    if count == 1 {
+      prepare(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: count) { prepare($0) }
     }
     return owners
   }

@@ -29,6 +29,27 @@ public enum CacheIdentityScenes {
     return nil
   }
 
+  /// Makes an image with `first`, hands it to `round` (which shows it, draws it and lets it
+  /// go), then returns an image from `second` at the freed image's address, or nil. The
+  /// round is tried up to 20 times: in a full test run another thread allocating at the
+  /// same moment can take the freed block from an arena they share (the search missed in
+  /// about half of the full runs of 2026-12-06), and one round that gets the address is all
+  /// a test needs.
+  public static func imageAtAFreedAddress(
+    first: () -> Image, round: (Image) throws -> Void, second: () -> Image
+  ) rethrows -> Image? {
+    for _ in 0..<20 {
+      var address: ObjectIdentifier
+      do {
+        let a = first()
+        address = ObjectIdentifier(a)
+        try round(a)
+      }
+      if let b = image(at: address, tries: 2000, second) { return b }
+    }
+    return nil
+  }
+
   /// A 60x60 canvas with one `shouldRasterize` layer at (10, 10, 40, 40) showing `image`.
   public static func rasterized() -> (root: Layer, layer: Layer) {
     let l = layer(Rect(10, 10, 40, 40)) { $0.shouldRasterize = true }

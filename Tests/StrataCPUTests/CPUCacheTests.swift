@@ -12,32 +12,16 @@ import Testing
     try! CPURenderer().render(RenderListCompiler(width: size, height: size, background: background).compile(root.snapshot()))
   }
 
-  /// Shows a fresh image from `first` on `l`, draws it (`draw` checks the frame) and lets
-  /// it go; then returns an image from `second` at the freed image's address, or nil. The
-  /// round is tried up to 20 times, as in `GLCacheTests`: in a full test run another thread
-  /// can take the freed block first, and one round that gets the address is all the test
-  /// needs.
-  func imageAtAFreedAddress(_ l: Layer, first: () -> Image, draw: () -> Void, second: () -> Image) -> Image? {
-    for _ in 0..<20 {
-      var address: ObjectIdentifier
-      do {
-        let a = first()
-        address = ObjectIdentifier(a)
-        l.contents = a
-        draw()
-        l.contents = nil
-      }
-      if let b = CacheIdentityScenes.image(at: address, tries: 2000, second) { return b }
-    }
-    return nil
-  }
-
   @Test func rasterizedContentsAtAFreedImagesAddressAreDrawnAnew() throws {
     let (root, l) = CacheIdentityScenes.rasterized()
     let b = try #require(
-      imageAtAFreedAddress(
-        l, first: { CacheIdentityScenes.uniform(255) },
-        draw: { #expect(render(root, 60, background: .black)[30, 30].0 == 255) },
+      CacheIdentityScenes.imageAtAFreedAddress(
+        first: { CacheIdentityScenes.uniform(255) },
+        round: { a in
+          l.contents = a
+          #expect(render(root, 60, background: .black)[30, 30].0 == 255)
+          l.contents = nil
+        },
         second: { CacheIdentityScenes.uniform(100) }),
       "the allocator did not reuse the freed image's address; the test cannot provoke the bug")
     l.contents = b
@@ -47,9 +31,13 @@ import Testing
   @Test func shadowOfContentsAtAFreedImagesAddressIsMadeAnew() throws {
     let (root, l) = CacheIdentityScenes.shadowed()
     let b = try #require(
-      imageAtAFreedAddress(
-        l, first: { CacheIdentityScenes.uniform(255) },
-        draw: { #expect(render(root, 100, background: .white)[65, 65].0 <= 2) },
+      CacheIdentityScenes.imageAtAFreedAddress(
+        first: { CacheIdentityScenes.uniform(255) },
+        round: { a in
+          l.contents = a
+          #expect(render(root, 100, background: .white)[65, 65].0 <= 2)
+          l.contents = nil
+        },
         second: { CacheIdentityScenes.uniform(100, alpha: 100) }),
       "the allocator did not reuse the freed image's address; the test cannot provoke the bug")
     l.contents = b

@@ -34,39 +34,18 @@ import Testing
     _ = try render(gl, other, 8, background: .black)
   }
 
-  /// Shows a fresh image from `first` on `l`, draws it (`draw` checks the frame), evicts
-  /// its texture and lets it go; then returns an image from `second` at the freed image's
-  /// address, or nil. The round is tried up to 20 times: in a full test run, other threads
-  /// allocating at the same moment can take the freed block from an arena they share (the
-  /// search missed in about half of the full runs of 2026-12-06), and one round that gets
-  /// the address is all the test needs.
-  func imageAtAFreedAddress(
-    _ gl: GLRenderer, _ l: Layer, first: () -> Image, draw: () throws -> Void, second: () -> Image
-  ) throws -> Image? {
-    for _ in 0..<20 {
-      var address: ObjectIdentifier
-      do {
-        let a = first()
-        address = ObjectIdentifier(a)
-        l.contents = a
-        try draw()
-        try evictTextures(gl)
-        l.contents = nil
-      }
-      if let b = CacheIdentityScenes.image(at: address, tries: 2000, second) { return b }
-    }
-    return nil
-  }
-
   @Test func rasterizedContentsAtAFreedImagesAddressAreDrawnAnew() throws {
     let gl = try renderer()
     let (root, l) = CacheIdentityScenes.rasterized()
     let b = try #require(
-      try imageAtAFreedAddress(
-        gl, l, first: { CacheIdentityScenes.uniform(255) },
-        draw: {
+      try CacheIdentityScenes.imageAtAFreedAddress(
+        first: { CacheIdentityScenes.uniform(255) },
+        round: { a in
+          l.contents = a
           let frame = try render(gl, root, 60, background: .black)
           #expect(frame[30, 30].0 == 255)
+          try evictTextures(gl)
+          l.contents = nil
         },
         second: { CacheIdentityScenes.uniform(100) }),
       "the allocator did not reuse the freed image's address; the test cannot provoke the bug")
@@ -78,11 +57,14 @@ import Testing
     let gl = try renderer()
     let (root, l) = CacheIdentityScenes.shadowed()
     let b = try #require(
-      try imageAtAFreedAddress(
-        gl, l, first: { CacheIdentityScenes.uniform(255) },
-        draw: {
+      try CacheIdentityScenes.imageAtAFreedAddress(
+        first: { CacheIdentityScenes.uniform(255) },
+        round: { a in
+          l.contents = a
           let frame = try render(gl, root, 100, background: .white)
           #expect(frame[65, 65].0 <= 2)
+          try evictTextures(gl)
+          l.contents = nil
         },
         second: { CacheIdentityScenes.uniform(100, alpha: 100) }),
       "the allocator did not reuse the freed image's address; the test cannot provoke the bug")

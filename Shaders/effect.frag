@@ -10,9 +10,10 @@ precision highp sampler2D;
 #include "projection.glsl"
 #include "clip.glsl"
 #include "blend.glsl"
+#include "mask.glsl"
 
 const int MODE_COMPOSITE = 0;     // src * opacity * clip, blended source-over by GL
-const int MODE_MASK = 1;          // src * mask.a
+const int MODE_MASK = 1;          // src * maskWeight(u_maskMode, mask)
 const int MODE_BLUR = 2;          // one separable pass along u_direction
 const int MODE_COLOR_MATRIX = 3;
 const int MODE_SHADOW_ALPHA = 4;  // src.a at (d - offset), bilinear
@@ -45,6 +46,7 @@ uniform float u_matrix[20];
 uniform vec2 u_offset;
 uniform vec4 u_color;
 uniform int u_blendMode;
+uniform int u_maskMode;
 uniform int u_factor;
 // Backdrop shape: device -> layer map rows, rect, radii, continuous.
 uniform vec3 u_inv0;
@@ -74,7 +76,7 @@ void main() {
     float k = u_opacity * (u_clip >= 0 ? clipCoverage(u_clip, d) : 1.0);
     fragColor = src(sp) * k;
   } else if (u_mode == MODE_MASK) {
-    fragColor = src(sp) * texelFetch(u_aux, ivec2(floor(d - u_auxOrigin)), 0).a;
+    fragColor = src(sp) * maskWeight(u_maskMode, texelFetch(u_aux, ivec2(floor(d - u_auxOrigin)), 0));
   } else if (u_mode == MODE_BLUR) {
     ivec2 dir = ivec2(u_direction);
     vec4 acc = src(sp) * u_weights[0];

@@ -108,7 +108,7 @@ public struct CPURenderer: Sendable {
       if let maskCommands {
         let mask = OffscreenSurface(bounds: bounds)
         render(maskCommands, into: mask.surface, ctx)
-        Effects.applyMask(layer.surface, mask.surface)
+        Effects.applyMask(layer.surface, mask.surface, mode: g.maskMode)
       }
       for f in g.filters {
         Effects.filter(f, layer.surface)

@@ -22,16 +22,24 @@ enum Effects {
     return c
   }
 
-  /// Multiplies `layer` by the alpha of `mask` (same bounds).
-  static func applyMask(_ layer: Surface, _ mask: Surface) {
+  /// Multiplies `layer` by what `mask` (same bounds) lets through in `mode`
+  /// (`MaskMath.weight`).
+  static func applyMask(_ layer: Surface, _ mask: Surface, mode: MaskMode) {
     precondition(layer.bounds == mask.bounds, "a mask covers its layer's pixels")
     parallelRows(layer.bounds) { y in
       // Two surfaces; each worker borrows only its own rows of them.
       unsafe mask.readRow(y) { m in
         unsafe layer.withRow(y) { l in
-          for x in 0..<l.count {
-            let a = Float(m[x].w) / 255
-            l[x] = PixelMath.bytes(SIMD4<Float>(l[x]) * a)
+          if mode == .alpha {
+            for x in 0..<l.count {
+              let a = Float(m[x].w) / 255
+              l[x] = PixelMath.bytes(SIMD4<Float>(l[x]) * a)
+            }
+          } else {
+            for x in 0..<l.count {
+              let a = MaskMath.weight(mode, SIMD4<Float>(m[x]) / 255)
+              l[x] = PixelMath.bytes(SIMD4<Float>(l[x]) * a)
+            }
           }
         }
       }

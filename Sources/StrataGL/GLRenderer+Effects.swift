@@ -97,7 +97,10 @@ extension GLRenderer.State {
         let mask = try offscreen(gl, bounds)
         try render(gl, maskCommands, into: mask, &pass)
         let out = try offscreen(gl, bounds)
-        try run(gl, .mask, into: out, rect: bounds, blend: false, PassInputs(src: layer, aux: mask))
+        let mode = g.maskMode.shaderIndex
+        try run(
+          gl, .mask, into: out, rect: bounds, blend: false,
+          PassInputs(src: layer, aux: mask, set: { gl, p in gl.uniform1i(p.uniform("u_maskMode"), mode) }))
         release(layer)
         release(mask)
         layer = out

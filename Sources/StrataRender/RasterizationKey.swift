@@ -34,6 +34,7 @@ enum RasterizationKey {
     h.combine(l.compositingFilter); h.combine(l.filters); h.combine(l.backgroundFilters)
     h.combine(l.kindSnapshot.map { AnyHashable($0) })
     h.combine(l.mask != nil)
+    h.combine(l.maskMode)
     if let m = l.mask { combine(m, into: &h) }
     h.combine(l.sublayers.count)
     for s in l.sublayers { combine(s, into: &h) }

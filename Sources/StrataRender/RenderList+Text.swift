@@ -22,6 +22,7 @@ extension RenderList {
         var l = indent + "group \(g.label) [\(g.reasons.joined(separator: ","))] pixels \(g.bounds)"
         if g.opacity != 1 { l += " opacity \(fmt(g.opacity))" }
         if g.blendMode != .sourceOver { l += " blend \(g.blendMode.rawValue)" }
+        if g.maskMode != .alpha { l += " mask \(g.maskMode.rawValue)" }
         if let c = g.clip { l += " clip #\(c)" }
         for f in g.filters { l += " filter \(fmt(f))" }
         if let s = g.shadow {

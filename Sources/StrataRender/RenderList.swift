@@ -67,6 +67,9 @@ public struct Group: Sendable {
   public var shadow: GroupShadow?
   /// Why the group exists (for the text form): "opacity", "mask", "filters", …
   public var reasons: [String]
+  /// How the group's mask (its commands between `beginMask` and `endMask`) lets the
+  /// content through; `alpha` when it has none.
+  public var maskMode: MaskMode = .alpha
   /// For `shouldRasterize`: the identity of the group's bitmap (content after mask and
   /// filters, before shadow, opacity and blending). A backend may reuse a bitmap it kept
   /// under the same key instead of rendering the content again.

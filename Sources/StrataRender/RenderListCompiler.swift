@@ -148,7 +148,7 @@ public struct RenderListCompiler {
         blend == .plusLighter && kind == nil && layer.sublayers.isEmpty && !borderVisible && layer.mask == nil
         && filters.isEmpty && !shadowVisible && !layer.shouldRasterize
       // A background colour through an image mask of white: one tinted draw, no group.
-      if layer.mask != nil, layer.contents == nil, kind == nil, layer.sublayers.isEmpty, !borderVisible, filters.isEmpty,
+      if layer.mask != nil, layer.maskMode == .alpha, layer.contents == nil, kind == nil, layer.sublayers.isEmpty, !borderVisible, filters.isEmpty,
         !shadowVisible, !layer.shouldRasterize,
         addTintedMask(
           layer, toDevice: toDevice, bounds: bounds, radii: radii, edges: edges, opacity: opacity, blend: blend, clip: clip,
@@ -239,14 +239,15 @@ public struct RenderListCompiler {
       if groupOpacity { reasons.append("opacity") }
       if layer.shouldRasterize { reasons.append("rasterize") }
       // What the group can show: its content's pixels, and with a mask only those the
-      // mask covers too (outside the mask's draws its alpha is 0).
+      // mask covers too (outside the mask's draws its alpha and luminance are 0), unless
+      // the mask is inverted, which shows the content where the mask draws nothing.
       var content = contentBounds(from: start)
       if let mask = layer.mask {
         let maskStart = list.commands.count
         list.commands.append(.beginMask)
         visit(mask, parentSpace: .identity, parentToDevice: toDevice, clip: nil)
         list.commands.append(.endMask)
-        content = content.intersection(contentBounds(from: maskStart))
+        if !layer.maskMode.showsOutsideMask { content = content.intersection(contentBounds(from: maskStart)) }
       }
       var shadow: GroupShadow? = nil
       let shadowSigma = Blur.clamped(sigma: layer.shadowRadius / 2 * pixelScale)
@@ -291,6 +292,7 @@ public struct RenderListCompiler {
       var group = Group(
         label: label, bounds: groupBounds, opacity: opacity, blendMode: blend, clip: spreads ? clip : nil,
         filters: filters, shadow: shadow, reasons: reasons)
+      if layer.mask != nil { group.maskMode = layer.maskMode }
       if layer.shouldRasterize {
         group.rasterizationKey = RasterizationKey.make(layer, map: map, bounds: groupBounds)
       }

@@ -9,7 +9,7 @@ extension SceneBuilder {
     "geometryFlipped", "isGeometryFlipped", "masksToBounds", "backgroundColor", "cornerRadius",
     "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents", "contentsGravity",
     "contentsRect", "contentsCenter", "contentsScale", "minificationFilter", "magnificationFilter",
-    "minificationFilterBias", "mask", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+    "minificationFilterBias", "mask", "maskMode", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
     "shadowPath", "shouldRasterize", "rasterizationScale", "allowsGroupOpacity", "allowsEdgeAntialiasing",
     "edgeAntialiasingMask", "compositingFilter", "filters", "backgroundFilters", "sublayers",
   ] + layerTimingKeys
@@ -54,6 +54,7 @@ extension SceneBuilder {
     if let f = m["minificationFilterBias"] { layer.minificationFilterBias = try f.number() }
 
     if let f = m["mask"] { layer.mask = f.isNull ? nil : try self.layer(f) }
+    if let f = m["maskMode"] { layer.maskMode = try f.name(MaskMode.self) }
     if let f = m["shadowColor"] { layer.shadowColor = try f.color() }
     if let f = m["shadowOpacity"] { layer.shadowOpacity = try f.number(in: 0...1) }
     if let f = m["shadowOffset"] { layer.shadowOffset = try f.size() }

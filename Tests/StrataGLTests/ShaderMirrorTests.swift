@@ -153,6 +153,23 @@ import Testing
     }
   }
 
+  @Test func maskModes() throws {
+    // Premultiplied mask pixels: straight colour times alpha, alpha 0 and 1 included.
+    let straight: [SIMD3<Float>] = [SIMD3(0, 0, 0), SIMD3(1, 1, 1), SIMD3(0.2, 0.5, 0.9), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)]
+    var inputs: [[SIMD4<Float>]] = []
+    for mode in MaskMode.allCases {
+      for c in straight {
+        for a: Float in [0, 0.3, 0.8, 1] { inputs.append([SIMD4(c * a, a), SIMD4(Float(mode.shaderIndex), 0, 0, 0)]) }
+      }
+    }
+    let bench = ShaderBench(includes: ["mask.glsl"])
+    let out = try run(bench, inputs, ["vec4(maskWeight(int(arg(1).x), arg(0)))"])
+    compare("mask", out[0], inputs) { c in
+      let mode = MaskMode.allCases.first { Float($0.shaderIndex) == c[1].x }!
+      return SIMD4(repeating: MaskMath.weight(mode, c[0]))
+    }
+  }
+
   @Test func projection() throws {
     // Device -> layer maps of real layers: affine (normalised) and in perspective.
     let transforms: [Transform3D] = [

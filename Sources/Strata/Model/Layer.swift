@@ -66,6 +66,9 @@ open class Layer: CustomStringConvertible {
       }
     }
   }
+  /// How `mask` lets the layer through (`MaskMode`; Core Animation's masks are `alpha`,
+  /// the default).
+  public var maskMode: MaskMode { get { model.maskMode } set { model.maskMode = newValue } }
   public var shadowColor: Color { get { model.shadowColor } set { model.shadowColor = newValue } }
   public var shadowOpacity: Double { get { model.shadowOpacity } set { model.shadowOpacity = newValue } }
   /// (0, -3) points up, as on iOS.

@@ -56,3 +56,19 @@ public enum LayerTreeError: Error, Equatable, CustomStringConvertible {
     }
   }
 }
+
+/// How a layer's `mask` lets the layer through: a Strata extension of Core Animation,
+/// whose masks are always `alpha`. The others are After Effects' track mattes, which Lottie
+/// files use: the mask's alpha inverted, its luminance, or its luminance inverted.
+///
+/// Luminance is Rec. 709's (0.2126 R + 0.7152 G + 0.0722 B) of the mask's premultiplied
+/// colour, so a transparent mask pixel has luminance 0, as SVG's `luminanceToAlpha` and
+/// Skia's luma filter take it. The inverted forms are 1 minus the plain ones: where the mask
+/// draws nothing, an inverted mask shows the layer.
+public enum MaskMode: String, CaseIterable, Sendable {
+  case alpha, invertedAlpha, luminance, invertedLuminance
+
+  /// Whether pixels the mask does not draw show the layer (the layer's visible area is
+  /// then not limited to the mask's).
+  public var showsOutsideMask: Bool { self == .invertedAlpha || self == .invertedLuminance }
+}

@@ -73,6 +73,7 @@ import StrataPath
       @usableFromInline var filters: [LayerFilter] = []
       @usableFromInline var backgroundFilters: [LayerFilter] = []
       @usableFromInline var name: String? = nil
+      @usableFromInline var maskMode: MaskMode = .alpha
       @usableFromInline init() {}
       /// Every property at `CALayer`'s default: what a model without a box has.
       @usableFromInline static let defaults = Fields()
@@ -157,6 +158,10 @@ import StrataPath
   @inlinable var backgroundFilters: [LayerFilter] {
     get { rare?.fields.backgroundFilters ?? Rare.Fields.defaults.backgroundFilters }
     set { setRare(backgroundFilters, newValue) { $0.backgroundFilters = $1 } }
+  }
+  @inlinable var maskMode: MaskMode {
+    get { rare?.fields.maskMode ?? Rare.Fields.defaults.maskMode }
+    set { setRare(maskMode, newValue) { $0.maskMode = $1 } }
   }
   @inlinable var name: String? {
     get { rare?.fields.name ?? Rare.Fields.defaults.name }

@@ -42,6 +42,7 @@ public final class LayerSnapshot: Sendable {
   @inlinable public var shadowOffset: Size { model.shadowOffset }
   @inlinable public var shadowRadius: Double { model.shadowRadius }
   @inlinable public var shadowPath: StrataPath.Path? { model.shadowPath }
+  @inlinable public var maskMode: MaskMode { model.maskMode }
   @inlinable public var shouldRasterize: Bool { model.shouldRasterize }
   @inlinable public var rasterizationScale: Double { model.rasterizationScale }
   @inlinable public var allowsGroupOpacity: Bool { model.allowsGroupOpacity }

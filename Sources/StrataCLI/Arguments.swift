@@ -68,6 +68,11 @@ struct Arguments {
     return n
   }
 
+  /// A number as messages write it: whole numbers without a fraction (`12`, `44.75`).
+  static func format(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+  }
+
   /// A decimal number as the help shows them (`2`, `-0.5`, `.25`, `1e3`), finite; nil for
   /// anything else. `Double("0x10")` would read hexadecimal 16, and `Double("inf")` infinity.
   static func decimal(_ v: String) -> Double? {

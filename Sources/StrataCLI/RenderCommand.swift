@@ -15,7 +15,7 @@ enum RenderCommand {
            strata render SCENE.json --frames START:END [--fps N] -o 'frames/frame-%04d.png'
            strata render SCENE.json --frames START:END [--fps N] --format apng -o OUT.png
            strata render SCENE.json --frames START:END [--fps N] --format rgba -o - | ffmpeg …
-           strata render ANIM.json -o OUT.png [--frame F | --progress P | --time T] [--size WxH] [--strict]
+           strata render ANIM.json -o OUT.png [--frame F | --progress P | --time T] [--size WxH [--fit MODE]] [--strict]
            strata render ANIM.json --format apng -o OUT.png [--frames START:END] [--fps N] [--size WxH]
 
     Renders a scene file (see docs/SceneFormat.md) with its animations at time T, or a
@@ -52,8 +52,10 @@ enum RenderCommand {
     Lottie options:
       --frame F              the Lottie frame to render, fractional frames included
       --progress P           the frame at fraction P of the animation: ip + P * (op - ip)
-      --size WxH             the animation's size in points, scaled to fill it; the
-                             canvas is that size rounded up (default: the file's w x h)
+      --size WxH             the frame's size in points; the canvas is that size
+                             rounded up (default: the file's w x h)
+      --fit MODE             how the animation fills --size: contain (default: aspect
+                             ratio kept, centred), cover (kept, cropped) or fill (stretched)
       --strict               unsupported features are errors, not warnings
       With a Lottie file, --frames defaults to the file's frames (ip up to op) when a
       sequence is written (--format apng or rgba, or -o with %d), --fps to its rate, and
@@ -109,6 +111,8 @@ enum RenderCommand {
     var frame: Double?
     var progress: Double?
     var size: (width: Double, height: Double)?
+    /// `--fit`: how a Lottie animation fills `--size` (default contain).
+    var fit: LottieFit?
     var strict = false
     /// `--max-frames`: the most frames `--frames` may ask for (`Limits.frames`).
     var maxFrames = Limits.frames
@@ -173,6 +177,12 @@ enum RenderCommand {
           throw UsageError(message: "--size needs WIDTHxHEIGHT in points, each up to 16384, such as 400x300, got '\(v)'")
         }
         o.size = (w, h)
+      case "--fit":
+        let v = try args.onceValue(for: a)
+        guard let f = LottieFit(rawValue: v) else {
+          throw UsageError(message: "--fit needs one of \(LottieFit.allCases.map(\.rawValue).joined(separator: ", ")), got '\(v)'")
+        }
+        o.fit = f
       case "--strict": o.strict = true
       default:
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
@@ -204,7 +214,7 @@ enum RenderCommand {
       }
       if !o.fpsGiven { o.fps = lottie.animation.frameRate }
     } else {
-      for (given, name) in [(o.frame != nil, "--frame"), (o.progress != nil, "--progress"), (o.size != nil, "--size"), (o.strict, "--strict")] where given {
+      for (given, name) in [(o.frame != nil, "--frame"), (o.progress != nil, "--progress"), (o.size != nil, "--size"), (o.fit != nil, "--fit"), (o.strict, "--strict")] where given {
         throw UsageError(message: "\(name) is for Lottie files; '\(o.scene!)' is a scene file")
       }
     }

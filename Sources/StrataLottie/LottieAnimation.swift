@@ -42,13 +42,14 @@ public final class LottieAnimation {
   /// Imports a Lottie document from its bytes. `fileName` names it in errors;
   /// `baseDirectory` is where image files are looked for (nil: only embedded images).
   public init(bytes: [UInt8], fileName: String, baseDirectory: URL?, options: LottieOptions = LottieOptions()) throws(LottieError) {
-    let json: JSONValue
+    let json: JSONValue, duplicates: [String]
     do throws(JSONError) {
-      json = try JSONParser.parse(bytes)
+      (json, duplicates) = try JSONParser.parseKeepingLastDuplicates(bytes)
     } catch {
       throw LottieError(fileName: fileName, path: error.path, message: "not valid JSON: \(error)")
     }
     let context = DecodeContext(fileName: fileName, strict: options.strict)
+    for path in duplicates { try context.warn(path, layer: nil, "the key is given twice (the last value is used)") }
     let document = try Document(json: json, context: context, baseDirectory: baseDirectory)
     prototype = try TreeBuilder(document: document, context: context).build()
     width = document.width
@@ -70,10 +71,13 @@ public final class LottieAnimation {
   /// lottie-ios.
   public func frame(forProgress progress: Double) -> Double { inPoint + progress * (outPoint - inPoint) }
 
-  /// A fresh layer tree whose frame is (0, 0, width, height) in canvas points, the
-  /// animation scaled to fill it (as lottie-ios's snapshots do); its animations run on
-  /// the clock `time(forFrame:)` gives.
-  public func makeLayer(width: Double, height: Double) -> Layer {
+  /// A fresh layer tree whose frame is (0, 0, width, height) in canvas points, holding the
+  /// animation fitted to it by `fit` (by default `contain`: scaled to fit inside with its
+  /// aspect ratio kept, centred, as lottie-web's `xMidYMid meet` and rlottie place it). Its
+  /// animations run on the clock `time(forFrame:)` gives. Nothing is clipped: what the
+  /// animation draws outside its canvas shows where the fit leaves room, as a
+  /// `CALayer` tree without `masksToBounds` shows it.
+  public func makeLayer(width: Double, height: Double, fit: LottieFit = .contain) -> Layer {
     let root = Layer()
     root.name = "Lottie " + (fileName as NSString).lastPathComponent
     root.anchorPoint = .zero
@@ -81,9 +85,35 @@ public final class LottieAnimation {
     let content = Layer()
     content.anchorPoint = .zero
     content.bounds = Rect(0, 0, self.width, self.height)
-    content.transform = .scale(width / self.width, height / self.height)
+    let (sx, sy, dx, dy) = fit.placement(of: (self.width, self.height), in: (width, height))
+    content.position = Point(dx, dy)
+    content.transform = .scale(sx, sy)
     for l in prototype { content.adopt(l.deepCopy()) }
     root.adopt(content)
     return root
+  }
+}
+
+/// How an animation's canvas is fitted to a frame of another size.
+public enum LottieFit: String, CaseIterable, Sendable {
+  /// Scaled to fit inside, aspect ratio kept, centred (lottie-web's `xMidYMid meet`).
+  case contain
+  /// Scaled to cover the frame, aspect ratio kept, centred; the overflow is cut by the
+  /// frame (`xMidYMid slice`).
+  case cover
+  /// Stretched to fill the frame in each direction (lottie-ios's snapshots at the
+  /// animation's own aspect ratio).
+  case fill
+
+  /// The scale in x and y and the offset of the canvas's top-left corner.
+  func placement(of canvas: (Double, Double), in frame: (Double, Double)) -> (Double, Double, Double, Double) {
+    let sx = frame.0 / canvas.0, sy = frame.1 / canvas.1
+    let s: Double
+    switch self {
+    case .fill: return (sx, sy, 0, 0)
+    case .contain: s = min(sx, sy)
+    case .cover: s = max(sx, sy)
+    }
+    return (s, s, (frame.0 - canvas.0 * s) / 2, (frame.1 - canvas.1 * s) / 2)
   }
 }

@@ -34,6 +34,22 @@ public enum JSONParser {
 
   /// Parses UTF-8 text.
   public static func parse(_ text: String) throws(JSONError) -> JSONValue { try parse(Array(text.utf8)) }
+
+  /// Parses a whole document as JavaScript's `JSON.parse` reads objects: a key given twice
+  /// keeps its last value (in the place of its first). Lottie players read files this way,
+  /// so a Lottie file with a duplicate key is drawn; `duplicates` are the paths of the keys
+  /// given again, for warnings.
+  public static func parseKeepingLastDuplicates(_ bytes: [UInt8]) throws(JSONError) -> (value: JSONValue, duplicates: [String]) {
+    var reader = Reader(bytes: bytes)
+    reader.keepsLastDuplicate = true
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
+    reader.skipWhitespace()
+    guard reader.i < bytes.count else { throw reader.error("empty document; expected a JSON value") }
+    let value = try reader.value()
+    reader.skipWhitespace()
+    guard reader.i == bytes.count else { throw reader.error("unexpected \(reader.found) after the JSON value") }
+    return (value, reader.duplicates)
+  }
 }
 
 private struct Reader {
@@ -42,6 +58,9 @@ private struct Reader {
   var path: [JSONPath.Component] = []
   var knownKeys: (([JSONPath.Component]) -> Set<String>?)?
   var stoppedAtUnknownKey = false
+  /// A key given twice replaces its value instead of being an error; its path is noted.
+  var keepsLastDuplicate = false
+  var duplicates: [String] = []
 
   init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -112,24 +131,30 @@ private struct Reader {
       }
       let keyStart = i
       let key = try string()
+      var replaces: Int? = nil
       if let first = firstOffset(of: key, members, keyOffsets, &seen) {
-        let line = JSONError.position(of: first, in: bytes).line
-        throw error(
-          "duplicate key \"\(Excerpt.of(key))\" (first given on line \(line))", at: keyStart,
-          path: JSONPath(path + [.key(key)]).description)
+        if keepsLastDuplicate, let index = members.firstIndex(where: { $0.key == key }) {
+          duplicates.append(JSONPath(path + [.key(key)]).description)
+          replaces = index
+        } else {
+          let line = JSONError.position(of: first, in: bytes).line
+          throw error(
+            "duplicate key \"\(Excerpt.of(key))\" (first given on line \(line))", at: keyStart,
+            path: JSONPath(path + [.key(key)]).description)
+        }
       }
       if let knownKeys, let keys = knownKeys(path), !keys.contains(key) {
         members.append((key, .null))
         stoppedAtUnknownKey = true
         return .object(members)
       }
-      keyOffsets.append(keyStart)
+      if replaces == nil { keyOffsets.append(keyStart) }
       skipWhitespace()
       guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key, found \(found)") }
       i += 1
       skipWhitespace()
       path.append(.key(key))
-      members.append((key, try value()))
+      if let r = replaces { members[r].value = try value() } else { members.append((key, try value())) }
       path.removeLast()
       if stoppedAtUnknownKey { return .object(members) }
       skipWhitespace()

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataCLI
 import StrataPNG
 import Testing
@@ -43,15 +44,56 @@ import Testing
     #expect(abs(Int(image.pixels[3]) - 80) <= 1)  // opacity 2.5 / 8, of 255
   }
 
-  @Test func sizeScalesTheAnimationToFill() throws {
+  /// `--size` fits the animation with its aspect ratio kept, centred (contain); `--fit fill`
+  /// stretches it, `--fit cover` fills the frame with its middle.
+  @Test func sizeFitsTheAnimation() throws {
     let dir = try scratchDirectory()
     let out = dir.appendingPathComponent("big.png").path
-    let (code, c) = strata("render", try file(dir), "--frame", "8", "--size", "100x30.5", "-o", out, "--backend", "cpu")
+    func render(_ args: String...) throws -> Image {
+      let (code, c) = strata(["render", try file(dir), "--frame", "8", "--size", "100x30.5", "-o", out, "--backend", "cpu"] + args)
+      #expect(code == .success, "\(c.stderr)")
+      return try PNG.read(path: out)
+    }
+    func pixel(_ i: Image, _ x: Int, _ y: Int) -> [UInt8] { Array(i.pixels[(y * i.width + x) * 4..<(y * i.width + x) * 4 + 4]) }
+    // 40 x 20 in 100 x 30.5: scaled by 1.525 to 61 x 30.5, from x = 19.5.
+    let contain = try render()
+    #expect((contain.width, contain.height) == (100, 31))
+    #expect(pixel(contain, 10, 10)[3] == 0 && pixel(contain, 90, 10)[3] == 0)
+    #expect(pixel(contain, 50, 10) == [255, 0, 0, 255] && pixel(contain, 20, 10) == [255, 0, 0, 255])
+    #expect(abs(Int(pixel(contain, 19, 10)[3]) - 128) <= 2)  // half the column is covered
+    #expect(abs(Int(pixel(contain, 50, 30)[3]) - 128) <= 2)  // and half the last row
+    let fill = try render("--fit", "fill")
+    #expect(pixel(fill, 0, 0) == [255, 0, 0, 255] && pixel(fill, 99, 0) == [255, 0, 0, 255])
+    let cover = try render("--fit", "cover")
+    #expect(pixel(cover, 0, 30) == [255, 0, 0, 255] && pixel(cover, 99, 30) == [255, 0, 0, 255])
+    let (bad, b) = strata("render", try file(dir), "--size", "10x10", "--fit", "stretch", "-o", out)
+    #expect(bad == .usage && b.stderr.contains("--fit needs one of contain, cover, fill, got 'stretch'"), "\(b.stderr)")
+  }
+
+  /// A frame or progress outside the animation is drawn clamped, with a warning.
+  @Test func framesOutsideTheAnimationAreClamped() throws {
+    let dir = try scratchDirectory()
+    let anim = try file(dir)
+    let out = dir.appendingPathComponent("o.png").path
+    let (code, c) = strata("render", anim, "--frame", "30", "-o", out, "--backend", "cpu")
     #expect(code == .success, "\(c.stderr)")
-    let image = try PNG.read(path: out)
-    #expect((image.width, image.height) == (100, 31))
-    #expect(Array(image.pixels[0..<4]) == [255, 0, 0, 255])
-    #expect(abs(Int(image.pixels[(30 * 100) * 4 + 3]) - 128) <= 2)  // the last row is half covered
+    #expect(c.stderr.contains("warning: \(anim): --frame 30 is outside the animation's frames 0…8; frame 8 is drawn"), "\(c.stderr)")
+    let clamped = try #require(FileManager.default.contents(atPath: out))
+    _ = strata("render", anim, "--frame", "8", "-o", out, "--backend", "cpu")
+    #expect(try #require(FileManager.default.contents(atPath: out)) == clamped)
+    let (p, pc) = strata("render", anim, "--progress", "-0.5", "-o", out, "--backend", "cpu")
+    #expect(p == .success && pc.stderr.contains("--progress -0.5 is outside 0…1; 0 is drawn"), "\(pc.stderr)")
+  }
+
+  /// A Lottie file cut short is reported as Lottie with its JSON error, not as a scene file
+  /// with unknown properties.
+  @Test func aBrokenLottieFileSaysItsJSONError() throws {
+    let dir = try scratchDirectory()
+    let cut = dir.appendingPathComponent("cut.json").path
+    try String(Self.lottie.prefix(200)).write(toFile: cut, atomically: true, encoding: .utf8)
+    let (code, c) = strata("render", cut, "-o", dir.appendingPathComponent("o.png").path)
+    #expect(code == .failure)
+    #expect(c.stderr.hasPrefix("strata render: \(cut): not valid JSON"), "\(c.stderr)")
   }
 
   @Test func sequencesDefaultToTheFilesFrames() throws {

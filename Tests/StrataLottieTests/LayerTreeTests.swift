@@ -29,6 +29,21 @@ import Testing
     #expect(try Self.pixel(json, frame: 0, 25, 25) == (255, 0, 0, 255))
   }
 
+  /// A 3D layer turned 60° about y (x) is half as wide (as high), seen without perspective
+  /// as Core Animation draws lottie-ios's layers: cos 60° = 0.5 about its anchor.
+  @Test func threeDimensionalRotation() throws {
+    func doc(_ key: String) -> String {
+      Lottie.document(layers: Lottie.solid(#""ddd": 1, "ks": {"a": {"a": 0, "k": [50, 50, 0]}, "p": {"a": 0, "k": [50, 50, 0]}, "\#(key)": {"a": 0, "k": 60}}"#))
+    }
+    let turnedY = try Lottie.load(doc("ry"))
+    #expect(turnedY.warnings.isEmpty, "\(turnedY.warnings)")
+    let y = try Lottie.render(turnedY, frame: 0)
+    #expect(y[23, 50].3 == 0 && y[27, 50] == (255, 0, 0, 255) && y[72, 50] == (255, 0, 0, 255) && y[76, 50].3 == 0)
+    #expect(y[50, 2] == (255, 0, 0, 255))
+    let x = try Lottie.render(try Lottie.load(doc("rx")), frame: 0)
+    #expect(x[50, 23].3 == 0 && x[50, 27] == (255, 0, 0, 255) && x[50, 76].3 == 0 && x[2, 50] == (255, 0, 0, 255))
+  }
+
   @Test func cyclicParentingIsAnError() throws {
     let a = Lottie.solid(#""ind": 1, "parent": 2"#), b = Lottie.solid(#""ind": 2, "parent": 1"#)
     let error = try #require(Lottie.document(layers: a + "," + b).importError)

@@ -20,9 +20,9 @@ enum Lottie {
     try LottieAnimation(bytes: Array(json.utf8), fileName: "test.json", baseDirectory: nil, options: LottieOptions(strict: strict))
   }
 
-  /// Frame `frame` rendered on the CPU at `w` x `h` pixels (the animation scaled to fill).
-  static func render(_ a: LottieAnimation, frame: Double, w: Int = 100, h: Int = 100) throws -> PixelBuffer {
-    let snapshot = a.makeLayer(width: Double(w), height: Double(h)).snapshot(at: a.time(forFrame: frame))
+  /// Frame `frame` rendered on the CPU at `w` x `h` pixels (the animation fitted by `fit`).
+  static func render(_ a: LottieAnimation, frame: Double, w: Int = 100, h: Int = 100, fit: LottieFit = .contain) throws -> PixelBuffer {
+    let snapshot = a.makeLayer(width: Double(w), height: Double(h), fit: fit).snapshot(at: a.time(forFrame: frame))
     return try CPURenderer().render(RenderListCompiler(width: w, height: h, scale: 1, background: .clear).compile(snapshot))
   }
 }

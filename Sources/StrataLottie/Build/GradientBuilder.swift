@@ -108,6 +108,17 @@ struct GradientBuilder {
     return (colors, locations)
   }
 
+  /// A stop list whose colour stops are in 0…255 (older exporters: a colour component
+  /// above 1) scaled to 0…1; decided per keyframe value, before interpolation.
+  static func unitScaledStops(_ k: [Double], colorCount: Int) -> [Double] {
+    let n = colorCount > 0 ? min(colorCount, k.count / 4) : k.count / 4
+    var out = k
+    let isByteScaled = (0..<n).contains { i in (1...3).contains { k[4 * i + $0] > 1 } }
+    guard isByteScaled else { return k }
+    for i in 0..<n { for c in 1...3 { out[4 * i + c] /= 255 } }
+    return out
+  }
+
   /// Piecewise-linear interpolation of stops sorted by offset, the ends held.
   private static func sample(_ stops: [(Double, [Double])], _ t: Double) -> [Double] {
     guard let first = stops.first, let last = stops.last else { return [] }

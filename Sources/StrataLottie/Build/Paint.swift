@@ -3,14 +3,31 @@ import StrataPath
 
 /// Lottie colours and stroke styles as Core Animation properties.
 enum Paint {
-  /// A Lottie colour `[r, g, b(, a)]` in 0…1 (older files: 0…255, recognised by a
-  /// component above 1, as lottie-ios does).
-  static func color(_ v: [Double]) -> Color {
-    var c = v
-    while c.count < 3 { c.append(0) }
-    if c.prefix(3).contains(where: { $0 > 1 }) { c = c.enumerated().map { $0.offset < 3 ? $0.element / 255 : $0.element } }
+  /// A colour value `[r, g, b(, a)]` in 0…1 as written, or in 0…255 (older exporters),
+  /// scaled to 0…1. Decided per value, before any interpolation, as lottie-ios decodes a
+  /// `LottieColor`: the value is in 0…255 when r, g, b and a (1 when absent) all exceed 1.
+  /// Deciding after interpolating would turn an eased white that overshoots 1 into
+  /// 1/255 grey.
+  static func unitScale(_ v: [Double]) -> [Double] {
+    guard v.count >= 3 else { return v }
+    let a = v.count > 3 ? v[3] : 1
+    guard v[0] > 1, v[1] > 1, v[2] > 1, a > 1 else { return v }
+    return v.enumerated().map { $0.offset < 4 ? $0.element / 255 : $0.element }
+  }
+
+  /// The colour of a fill or stroke: `[r, g, b(, a)]` in 0…1 (scaled by `unitScale` when
+  /// decoded), clamped. The alpha is always 1, as lottie-ios draws it: a colour's fourth
+  /// value is not used; a fill's or stroke's opacity is its `o`.
+  static func opaqueColor(_ v: [Double]) -> Color {
     func unit(_ x: Double) -> Double { x.isFinite ? min(max(x, 0), 1) : 0 }
-    return Color(unit(c[0]), unit(c[1]), unit(c[2]), c.count > 3 ? unit(c[3]) : 1)
+    return Color(unit(v[safe: 0] ?? 0), unit(v[safe: 1] ?? 0), unit(v[safe: 2] ?? 0), 1)
+  }
+
+  /// A Lottie colour `[r, g, b(, a)]` in 0…1 with its alpha (gradient stops, whose
+  /// opacity stops give the alpha), clamped.
+  static func color(_ v: [Double]) -> Color {
+    func unit(_ x: Double) -> Double { x.isFinite ? min(max(x, 0), 1) : 0 }
+    return Color(unit(v[safe: 0] ?? 0), unit(v[safe: 1] ?? 0), unit(v[safe: 2] ?? 0), v.count > 3 ? unit(v[3]) : 1)
   }
 
   static func percent(_ v: [Double]) -> Double {

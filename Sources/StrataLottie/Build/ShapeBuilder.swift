@@ -23,11 +23,18 @@ struct ShapeBuilder {
   struct Contribution: Sendable {
     var item: ShapeItem.PathItem
     var transforms: [TransformModel]
+    /// The trim of a group between the path and the style (the innermost non-empty one),
+    /// which trims this path before the style draws it; nil: the style's own trim.
+    var groupTrim: ShapeItem.Trim? = nil
+    /// The radius of the round corners (`rd`) that apply to the path, if any.
+    var roundCorners: Animated<[Double]>? = nil
 
     func path(at frame: Double, into path: inout StrataPath.Path) {
       var m = PathTransform.identity
       for t in transforms { m = m.concatenating(t.matrix(at: frame)) }
-      item.bezier(at: frame).append(to: &path, m)
+      var b = item.bezier(at: frame)
+      if let r = roundCorners?.value(at: frame)[0], r > 0, r.isFinite { b = b.roundingCorners(radius: r) }
+      b.append(to: &path, m)
     }
   }
 
@@ -66,7 +73,7 @@ struct ShapeBuilder {
       for s in try layers(Scope(items: g.items, outer: scope.outer + [(scope.items, j)])) { layer.adopt(s) }
       return [layer]
     case .fill(let fill):
-      let c = contributions(scope.items, before: j, transforms: [])
+      let c = contributions(for: j, in: scope)
       guard !c.isEmpty else { return [] }
       let layer = ShapeLayer()
       layer.anchorPoint = .zero
@@ -75,38 +82,43 @@ struct ShapeBuilder {
       layer.drive(time) { l, f in
         guard let s = l as? ShapeLayer else { return }
         s.path = Self.path(c, at: f)
-        s.fillColor = Paint.color(fill.color.value(at: f))
+        s.fillColor = Paint.opaqueColor(fill.color.value(at: f))
         s.opacity = Paint.percent(fill.opacity.value(at: f))
       }
       return [layer]
     case .stroke(let stroke):
       return strokeLayers(scope, j, style: stroke.style) { l, f in
-        l.strokeColor = Paint.color(stroke.color.value(at: f))
+        l.strokeColor = Paint.opaqueColor(stroke.color.value(at: f))
         l.opacity = Paint.percent(stroke.style.opacity.value(at: f))
       }
     case .gradientFill(let g):
-      let c = contributions(scope.items, before: j, transforms: [])
+      let c = contributions(for: j, in: scope)
       guard !c.isEmpty else { return [] }
       return [GradientBuilder(time: time).fill(g, c)]
     case .gradientStroke(let g):
-      let c = contributions(scope.items, before: j, transforms: [])
+      let c = contributions(for: j, in: scope)
       guard !c.isEmpty else { return [] }
-      return [GradientBuilder(time: time).stroke(g, c, trim: trim(for: j, in: scope))]
+      return [GradientBuilder(time: time).stroke(g, c, trim: c[0].groupTrim ?? trim(for: j, in: scope))]
     default:
       return []
     }
   }
 
-  /// The stroke layers of the style at `j`: one, or one per path when a trim applies to
-  /// each path on its own.
+  /// The stroke layers of the style at `j`: one per run of paths with the same trim (a
+  /// path in a group with a trim of its own is trimmed by it, the others by the style's),
+  /// and one per path when a trim applies to each path on its own.
   private func strokeLayers(
     _ scope: Scope, _ j: Int, style: ShapeItem.StrokeStyle, paint: @escaping @Sendable (ShapeLayer, Double) -> Void
   ) -> [Layer] {
-    let c = contributions(scope.items, before: j, transforms: [])
+    let c = contributions(for: j, in: scope)
     guard !c.isEmpty else { return [] }
-    let trim = trim(for: j, in: scope)
-    let groups: [[Contribution]] = trim.map { !$0.individually && c.count > 1 } == true ? c.map { [$0] } : [c]
-    return groups.reversed().map { part in
+    let styleTrim = trim(for: j, in: scope)
+    var groups: [(trim: ShapeItem.Trim?, paths: [Contribution])] = []
+    for run in Self.runs(c) {
+      let trim = run[0].groupTrim ?? styleTrim
+      groups += trim.map { !$0.individually && run.count > 1 } == true ? run.map { (trim, [$0]) } : [(trim, run)]
+    }
+    return groups.reversed().map { (trim, part) in
       let layer = ShapeLayer()
       layer.anchorPoint = .zero
       layer.fillColor = nil
@@ -144,29 +156,70 @@ struct ShapeBuilder {
     return p
   }
 
-  /// The path items before index `k` of `items`, those of groups before it included.
-  func contributions(_ items: [ShapeItem], before k: Int, transforms: [TransformModel]) -> [Contribution] {
+  /// The path items before index `k` of `items`, those of groups before it included, each
+  /// with the trim of the innermost group around it that has one (`groupTrim`).
+  /// Round corners apply to the paths of their list and of the groups in it; the nearest
+  /// list that has them wins. `round` is what applies from the lists around `items`.
+  func contributions(
+    _ items: [ShapeItem], before k: Int, transforms: [TransformModel], groupTrim: ShapeItem.Trim? = nil,
+    round: Animated<[Double]>? = nil
+  ) -> [Contribution] {
     var out: [Contribution] = []
+    let round = Self.roundCorners(in: items) ?? round
     for item in items[..<k] {
       switch item {
-      case .path(let p): out.append(Contribution(item: p, transforms: transforms))
-      case .group(let g): out += contributions(g.items, before: g.items.count, transforms: [g.transform] + transforms)
+      case .path(let p): out.append(Contribution(item: p, transforms: transforms, groupTrim: groupTrim, roundCorners: round))
+      case .group(let g):
+        let own = Self.firstTrim(g.items, after: g.items.firstIndex(where: \.drawsPath) ?? g.items.count)
+        out += contributions(
+          g.items, before: g.items.count, transforms: [g.transform] + transforms, groupTrim: own ?? groupTrim, round: round)
       default: break
       }
     }
     return out
   }
 
-  /// The trim that applies to the style at `k`: the nearest one after a path it draws,
-  /// in its own list or in a list around it after the branch to it.
+  /// The round corners of a list (the first, as lottie-ios takes them).
+  static func roundCorners(in items: [ShapeItem]) -> Animated<[Double]>? {
+    for case .roundCorners(let r) in items { return r }
+    return nil
+  }
+
+  /// The contributions of the style at `j`: with the round corners of the lists around its
+  /// own.
+  func contributions(for j: Int, in scope: Scope) -> [Contribution] {
+    var round: Animated<[Double]>? = nil
+    for (items, _) in scope.outer { round = Self.roundCorners(in: items) ?? round }
+    return contributions(scope.items, before: j, transforms: [], round: round)
+  }
+
+  /// Neighbouring contributions with the same group trim.
+  static func runs(_ c: [Contribution]) -> [[Contribution]] {
+    var out: [[Contribution]] = []
+    for x in c {
+      if let last = out.last?.last, last.groupTrim?.id == x.groupTrim?.id {
+        out[out.count - 1].append(x)
+      } else {
+        out.append([x])
+      }
+    }
+    return out
+  }
+
+  /// The trim that applies to the style at `k`: the first non-empty one (lottie-ios
+  /// passes over a 0–100% trim) after a path it draws, in its own list or in a list
+  /// around it after the branch to it.
   func trim(for k: Int, in scope: Scope) -> ShapeItem.Trim? {
-    let firstPath = scope.items[..<k].firstIndex { if case .path = $0 { true } else if case .group = $0 { true } else { false } }
-    if let first = firstPath {
-      for (j, item) in scope.items.enumerated() where j > first { if case .trim(let t) = item { return t } }
-    }
+    if let first = scope.items[..<k].firstIndex(where: \.drawsPath), let t = Self.firstTrim(scope.items, after: first) { return t }
     for (items, branch) in scope.outer.reversed() {
-      for (j, item) in items.enumerated() where j > branch { if case .trim(let t) = item { return t } }
+      if let t = Self.firstTrim(items, after: branch) { return t }
     }
+    return nil
+  }
+
+  /// The first non-empty trim of `items` after index `i`.
+  static func firstTrim(_ items: [ShapeItem], after i: Int) -> ShapeItem.Trim? {
+    for (j, item) in items.enumerated() where j > i { if case .trim(let t) = item, !t.isEmpty { return t } }
     return nil
   }
 

@@ -31,7 +31,7 @@ struct TreeBuilder {
     // Matte sources: the layer named by `tp`, else the one above.
     var matteOf: [Int: Int] = [:]
     var sources = Set<Int>()
-    for (i, l) in layers.enumerated() where l.matteMode > 0 {
+    for (i, l) in layers.enumerated() where (1...4).contains(l.matteMode) {
       let source = l.matteParent.flatMap { byIndex[$0] } ?? (i > 0 ? i - 1 : nil)
       guard let s = source, s != i else {
         try context.warn(l.path, layer: l.name, "track matte without a matte layer (drawn unmatted)")
@@ -43,24 +43,44 @@ struct TreeBuilder {
     for (i, l) in layers.enumerated() where l.isMatteSource { sources.insert(i) }
     var out: [Layer] = []
     for i in layers.indices.reversed() where !sources.contains(i) && !layers[i].hidden {
-      var node = try layerNode(i, layers, byIndex, time: time, size: size, open: open)
-      if let s = matteOf[i] {
-        let l = layers[i]
-        if l.matteMode == 2 || l.matteMode == 4 {
-          try context.warn(l.path, layer: l.name, "inverted track mattes are drawn as non-inverted")
-        }
-        let wrapper = Layer()
-        wrapper.anchorPoint = .zero
-        wrapper.bounds = Rect(0, 0, size.0, size.1)
-        wrapper.compositingFilter = node.compositingFilter
-        node.compositingFilter = nil
-        wrapper.adopt(node)
-        wrapper.mask = try layerNode(s, layers, byIndex, time: time, size: size, open: open)
-        node = wrapper
-      }
-      out.append(node)
+      out.append(try matted(i, layers, byIndex, matteOf, time: time, size: size, open: open, chain: []))
     }
     return out
+  }
+
+  /// Layer `i`'s container, wrapped, when it has a track matte, in a layer whose mask is
+  /// the matte layer (itself matted when it has a matte of its own) in the matte's mode:
+  /// alpha, inverted alpha, luminance or inverted luminance (`Layer.maskMode`). `chain`:
+  /// the layers whose mattes are being built around this one (a cycle is an error).
+  private func matted(
+    _ i: Int, _ layers: [LayerModel], _ byIndex: [Int: Int], _ matteOf: [Int: Int], time: TimeMap, size: (Double, Double),
+    open: [String], chain: [Int]
+  ) throws(LottieError) -> Layer {
+    let node = try layerNode(i, layers, byIndex, time: time, size: size, open: open)
+    guard let s = matteOf[i] else { return node }
+    let l = layers[i]
+    guard !chain.contains(s), chain.count < Self.maxDepth else {
+      throw LottieError(fileName: context.fileName, path: l.path + ".tt", message: "track mattes that matte each other in a cycle")
+    }
+    let wrapper = Layer()
+    wrapper.anchorPoint = .zero
+    wrapper.bounds = Rect(0, 0, size.0, size.1)
+    wrapper.compositingFilter = node.compositingFilter
+    node.compositingFilter = nil
+    wrapper.adopt(node)
+    wrapper.mask = try matted(s, layers, byIndex, matteOf, time: time, size: size, open: open, chain: chain + [i])
+    wrapper.maskMode = Self.maskMode(matte: l.matteMode)
+    return wrapper
+  }
+
+  /// Lottie's track matte modes (`tt`): 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
+  static func maskMode(matte: Int) -> MaskMode {
+    switch matte {
+    case 2: .invertedAlpha
+    case 3: .luminance
+    case 4: .invertedLuminance
+    default: .alpha
+    }
   }
 
   /// The container of layer `i`, with its content.
@@ -81,11 +101,18 @@ struct TreeBuilder {
     // frame `op` itself (lottie-ios: "anything visible during the last frame should stay
     // visible until the absolute end of the animation").
     let lastsToEnd = time.rootFrame(op).map { $0 >= document.outPoint - 1e-9 } ?? false
+    let turnsInDepth = chain.contains { $0.isThreeDimensional }
     container.drive(time) { layer, f in
       layer.isHidden = !(f >= ip && (f < op || lastsToEnd))
-      var m = PathTransform.identity
-      for t in chain { m = m.concatenating(t.matrix(at: f)) }
-      layer.transform = Transform3D(m)
+      if turnsInDepth {
+        var m = Transform3D.identity
+        for t in chain { m = m.concatenating(t.matrix3D(at: f)) }
+        layer.transform = m
+      } else {
+        var m = PathTransform.identity
+        for t in chain { m = m.concatenating(t.matrix(at: f)) }
+        layer.transform = Transform3D(m)
+      }
       layer.opacity = chain[0].opacity(at: f)
     }
     // Masks: one nested layer per mask level inside the container.
@@ -94,7 +121,8 @@ struct TreeBuilder {
       let inner = Layer()
       inner.anchorPoint = .zero
       inner.bounds = Rect(0, 0, size.0, size.1)
-      holder.mask = level
+      holder.mask = level.layer
+      holder.maskMode = level.mode
       holder.adopt(inner)
       holder = inner
     }

@@ -125,6 +125,12 @@ extension Node {
         value = e
       } else if i == items.count - 1, let previous = keys.last {
         value = previous.value
+      } else if let previous = keys.last {
+        try context.warn(kf.path, layer: layer, "keyframe without a value (\"s\"): the previous keyframe's value is used")
+        value = previous.value
+      } else if let next = items.dropFirst(i + 1).lazy.compactMap({ $0["s"] }).first {
+        try context.warn(kf.path, layer: layer, "keyframe without a value (\"s\"): the next keyframe's value is used")
+        value = try decodeValue(next)
       } else {
         throw kf.error("keyframe without a value (\"s\")")
       }

@@ -15,11 +15,14 @@ struct LayerModel: Sendable {
   }
 
   struct Mask: Sendable {
-    /// `a` add, `s` subtract, `i` intersect, `n` none (others are warned about and added).
+    /// `a` add, `s` subtract, `i` intersect, `l` lighten, `d` darken, `f` difference, `n`
+    /// none (others are warned about and added).
     var mode: Character
     var inverted: Bool
     var path: Animated<Bezier>
     var opacity: Animated<[Double]>
+    /// Mask expansion (`x`, points: positive grows the mask); nil where it is 0 throughout.
+    var expansion: Animated<[Double]>? = nil
   }
 
   /// The index in the layer list, where the layer is in the document, for warnings.
@@ -72,7 +75,6 @@ extension Node {
       try context.warn(path, layer: name, "layer type \(ty) is not supported")
       content = .unsupported
     }
-    if try o.bool("ddd") { try context.warn(path, layer: name, "3D layers are drawn flat") }
     if let ef = o["ef"], case .array(let effects) = ef.value, !effects.isEmpty {
       try context.warn(ef.path, layer: name, "effects are not supported")
     }
@@ -82,23 +84,25 @@ extension Node {
     if let list = o["masksProperties"] {
       for m in try list.array() {
         let mo = try m.object()
-        let mode = Character(try mo.string("mode") ?? "a")
-        if !"asin".contains(mode) { try context.warn(m.path, layer: name, "mask mode \"\(mode)\" is drawn as add") }
-        if let x = mo["x"], try x.scalar(layer: name).keys.contains(where: { $0.value[0] != 0 }) {
-          try context.warn(x.path, layer: name, "mask expansion is not supported")
+        var mode = Character(try mo.string("mode")?.first.map(String.init) ?? "a")
+        if !"asinldf".contains(mode) {
+          try context.warn(m.path, layer: name, "mask mode \"\(mode)\" is not a Lottie mask mode (drawn as add)")
+          mode = "a"
         }
+        let expansion = try mo["x"]?.scalar(layer: name)
         masks.append(
           .init(
             mode: mode, inverted: try mo.bool("inv"),
             path: try mo.required("pt").animated(layer: name) { (n) throws(LottieError) in try n.bezier() },
-            opacity: try mo["o"]?.scalar(layer: name) ?? Animated([100])))
+            opacity: try mo["o"]?.scalar(layer: name) ?? Animated([100]),
+            expansion: expansion?.keys.contains(where: { $0.value[0] != 0 }) == true ? expansion : nil))
       }
     }
     let stretch = try o.number("sr", default: 1)
     guard stretch != 0 else { throw try o.required("sr").error("a time stretch of 0 is not allowed") }
     let ip = try o.number("ip", default: 0), op = try o.number("op", default: 0)
     let matte = try o.int("tt", default: 0)
-    if matte >= 3 { try context.warn(path, layer: name, "luma mattes are drawn as alpha mattes") }
+    if matte > 4 { try context.warn(path, layer: name, "track matte mode \(matte) is not supported (drawn unmatted)") }
     let bm = try o.int("bm", default: 0)
     return LayerModel(
       path: path.description, name: name, index: try o["ind"].map { (n) throws(LottieError) in try n.wholeNumber() },
@@ -126,6 +130,10 @@ extension Node {
   /// `"#rrggbb"` (or `#rgb`, `#rrggbbaa`).
   func hexColor() throws(LottieError) -> Color {
     let s = try string()
+    if s.isEmpty {
+      try context.warn(path, layer: nil, "an empty colour (black is used)")
+      return .black
+    }
     var hex = Substring(s)
     if hex.hasPrefix("#") { hex = hex.dropFirst() }
     if hex.count == 3 { hex = Substring(hex.map { "\($0)\($0)" }.joined()) }

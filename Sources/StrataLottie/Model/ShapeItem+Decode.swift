@@ -52,15 +52,16 @@ extension Node {
       let ks = try o.required("ks")
       return .path(.init(geometry: .bezier(try ks.animated(layer: layer) { (n) throws(LottieError) in try n.bezier() }), reversed: reversed))
     case "fl":
-      return .fill(.init(color: try v("c", [0, 0, 0, 1]), opacity: try s("o", 100), evenOdd: try o.int("r", default: 1) == 2))
+      return .fill(.init(color: try v("c", [0, 0, 0, 1]).map(Paint.unitScale), opacity: try s("o", 100), evenOdd: try o.int("r", default: 1) == 2))
     case "st":
-      return .stroke(.init(color: try v("c", [0, 0, 0, 1]), style: try strokeStyle(layer: layer)))
+      return .stroke(.init(color: try v("c", [0, 0, 0, 1]).map(Paint.unitScale), style: try strokeStyle(layer: layer)))
     case "gf":
       return .gradientFill(.init(gradient: try gradient(layer: layer), evenOdd: try o.int("r", default: 1) == 2))
     case "gs":
       return .gradientStroke(.init(gradient: try gradient(layer: layer), style: try strokeStyle(layer: layer)))
     case "tm":
-      return .trim(.init(start: try s("s", 0), end: try s("e", 100), offset: try s("o", 0), individually: try o.int("m", default: 1) == 2))
+      return .trim(.init(start: try s("s", 0), end: try s("e", 100), offset: try s("o", 0), individually: try o.int("m", default: 1) == 2,
+          id: path.description))
     case "rp":
       let tr = try o["tr"]?.transform(layer: layer) ?? TransformModel()
       let trNode = o["tr"]
@@ -79,8 +80,7 @@ extension Node {
       }
       return .merge(mode: mode)
     case "rd":
-      try context.warn(path, layer: layer, "round corners are not supported")
-      return .ignored
+      return .roundCorners(try s("r", 0))
     case "pb", "tw", "op", "zz":
       try context.warn(path, layer: layer, "shape modifier \"\(ty)\" is not supported")
       return .ignored
@@ -116,7 +116,8 @@ extension Node {
     }
     return .init(
       type: try int("t", default: 1), start: try self["s"]?.vector(layer: layer) ?? Animated([0, 0]),
-      end: try self["e"]?.vector(layer: layer) ?? Animated([0, 0]), colorCount: count, stops: stops,
+      end: try self["e"]?.vector(layer: layer) ?? Animated([0, 0]), colorCount: count,
+      stops: stops.map { GradientBuilder.unitScaledStops($0, colorCount: count) },
       opacity: try self["o"]?.scalar(layer: layer) ?? Animated([100]))
   }
 }

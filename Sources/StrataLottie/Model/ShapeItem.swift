@@ -11,8 +11,19 @@ enum ShapeItem: Sendable {
   case trim(Trim)
   case repeater(Repeater)
   case merge(mode: Int)
+  /// Round corners (`rd`): the sharp corners of the paths it applies to, rounded with the
+  /// radius `r` (points).
+  case roundCorners(Animated<[Double]>)
   /// Items the importer does not render (it warned when decoding them).
   case ignored
+
+  /// Whether the item draws a path (a shape, or a group that may hold some).
+  var drawsPath: Bool {
+    switch self {
+    case .path, .group: true
+    default: false
+    }
+  }
 
   struct Group: Sendable {
     var items: [ShapeItem]
@@ -95,6 +106,15 @@ enum ShapeItem: Sendable {
     var offset: Animated<[Double]>
     /// 1 simultaneously (each path on its own), 2 individually (one after the other).
     var individually: Bool
+    /// Which trim item of the file this is (its place in the document), so that paths
+    /// trimmed by the same one are stroked together.
+    var id: String
+
+    /// A trim that keeps the whole path (start 0 and end 100, not animated), which
+    /// lottie-ios passes over in favour of a later one.
+    var isEmpty: Bool {
+      !start.isAnimated && start.first.first == 0 && !end.isAnimated && end.first.first == 100
+    }
   }
 
   struct Repeater: Sendable {

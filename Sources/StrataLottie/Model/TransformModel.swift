@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataPath
 
 /// A Lottie transform (a layer's `ks`, a group's `tr`, a repeater's `tr`): anchor,
@@ -15,8 +16,16 @@ struct TransformModel: Sendable {
   var opacity = Animated<[Double]>([100])
   var skew = Animated<[Double]>([0])
   var skewAxis = Animated<[Double]>([0])
+  /// 3D layers (`ddd`): rotation about x and y (`rx`, `ry`; `rz` is `rotation`) and
+  /// orientation (`or`, degrees about x, y and z), nil where the file has none.
+  var rotationX: Animated<[Double]>? = nil
+  var rotationY: Animated<[Double]>? = nil
+  var orientation: Animated<[Double]>? = nil
   /// Auto-orient (`ao`): the layer turns with its motion path.
   var autoOrient = false
+
+  /// Whether the transform turns out of the plane: its layer needs `matrix3D`.
+  var isThreeDimensional: Bool { rotationX != nil || rotationY != nil || orientation != nil }
 
   var isAnimated: Bool {
     [anchor, position, scale, rotation, skew, skewAxis].contains { $0.isAnimated } || positionX?.isAnimated == true
@@ -46,6 +55,37 @@ struct TransformModel: Sendable {
     }
     if r != 0 { m = m.concatenating(PathTransform(rotationAngle: r)) }
     return m.concatenating(PathTransform(translationX: p.x, y: p.y))
+  }
+
+  /// The transform at `frame` in 3D, for layers that turn out of the plane: as `matrix`,
+  /// with the rotations about z, y and x, then the orientation's (z, y, x), between the
+  /// skew and the move to the position, in the order After Effects and lottie-web apply
+  /// them. Core Animation draws it without perspective, as lottie-ios's layers do.
+  func matrix3D(at frame: Double) -> Transform3D {
+    let a = anchor.value(at: frame), s = scale.value(at: frame)
+    let p = position(at: frame)
+    var m = Transform3D.translation(-(a[safe: 0] ?? 0), -(a[safe: 1] ?? 0), -(a[safe: 2] ?? 0))
+    m = m.concatenating(.scale((s[safe: 0] ?? 100) / 100, (s[safe: 1] ?? 100) / 100, (s[safe: 2] ?? 100) / 100))
+    let sk = skew.value(at: frame)[0]
+    if sk != 0 {
+      // The plane's skew of `matrix`, alone.
+      var flat = TransformModel()
+      flat.skew = skew
+      flat.skewAxis = skewAxis
+      m = m.concatenating(Transform3D(flat.matrix(at: frame)))
+    }
+    func degrees(_ v: Double?) -> Double { (v ?? 0) * .pi / 180 }
+    var rz = rotation.value(at: frame)[0] * .pi / 180
+    if autoOrient, let angle = motionAngle(at: frame) { rz += angle }
+    let o = orientation?.value(at: frame) ?? []
+    m = m.concatenating(.rotation(rz, 0, 0, 1))
+    m = m.concatenating(.rotation(-degrees(rotationY?.value(at: frame)[0]), 0, 1, 0))
+    m = m.concatenating(.rotation(degrees(rotationX?.value(at: frame)[0]), 1, 0, 0))
+    m = m.concatenating(.rotation(degrees(o[safe: 2]), 0, 0, 1))
+    m = m.concatenating(.rotation(-degrees(o[safe: 1]), 0, 1, 0))
+    m = m.concatenating(.rotation(degrees(o[safe: 0]), 1, 0, 0))
+    let pz = position.value(at: frame)[safe: 2] ?? 0
+    return m.concatenating(.translation(p.x, p.y, positionX == nil ? pz : 0))
   }
 
   func position(at frame: Double) -> PathPoint {
@@ -86,11 +126,13 @@ extension Node {
     }
     if let s = o["s"] { t.scale = try s.vector(layer: layer) }
     if let r = o["r"] ?? o["rz"] { t.rotation = try r.scalar(layer: layer) }
-    for key in ["rx", "ry"] {
-      if let n = o[key], try n.scalar(layer: layer).keys.contains(where: { $0.value[0] != 0 }) {
-        try context.warn(n.path, layer: layer, "3D rotation is not supported")
-      }
-    }
+    func turns(_ a: Animated<[Double]>) -> Bool { a.keys.contains { $0.value.contains { $0 != 0 } } }
+    if let n = o["rx"] { t.rotationX = try n.scalar(layer: layer) }
+    if let n = o["ry"] { t.rotationY = try n.scalar(layer: layer) }
+    if let n = o["or"] { t.orientation = try n.vector(layer: layer) }
+    if let x = t.rotationX, !turns(x) { t.rotationX = nil }
+    if let y = t.rotationY, !turns(y) { t.rotationY = nil }
+    if let or = t.orientation, !turns(or) { t.orientation = nil }
     if let op = o["o"] { t.opacity = try op.scalar(layer: layer) }
     if let sk = o["sk"] { t.skew = try sk.scalar(layer: layer) }
     if let sa = o["sa"] { t.skewAxis = try sa.scalar(layer: layer) }

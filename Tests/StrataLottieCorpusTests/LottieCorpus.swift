@@ -72,12 +72,44 @@ struct LottieCorpus {
     try LottieAnimation(contentsOf: directory.appendingPathComponent(point.json))
   }
 
-  /// The render list of `point` as lottie-ios's snapshot draws it: the animation scaled to
-  /// fill the snapshot's size in points, on a canvas of the 1x picture's pixels, at the
-  /// frame's exact time.
+  /// The render list of `point` as lottie-ios's snapshot draws it: the animation fitted to
+  /// the snapshot's size in points, drawn at 2x (as Apple's simulator drew it) on a canvas
+  /// of `ceil(2 × points)` pixels, at the frame's exact time. `reduced` then makes the 1x
+  /// picture the way the references were made.
   static func list(_ point: Point, animation: LottieAnimation) -> RenderList {
     let layer = animation.makeLayer(width: point.points.width, height: point.points.height)
-    return RenderListCompiler(width: point.pixels.width, height: point.pixels.height, scale: 1, background: .clear)
+    let (w, h) = twiceSize(point)
+    return RenderListCompiler(width: w, height: h, scale: 2, background: .clear)
       .compile(layer.snapshot(at: animation.time(forFrame: point.frame)))
+  }
+
+  /// The 2x canvas: `ceil(2 × points)` pixels.
+  static func twiceSize(_ point: Point) -> (Int, Int) {
+    (Int((2 * point.points.width).rounded(.up)), Int((2 * point.points.height).rounded(.up)))
+  }
+
+  /// A 2x render reduced to 1x as the references were (`Tests/LottieCorpus/README.md`): a
+  /// transparent column or row added where the 2x size is odd, then each 2 x 2 block's
+  /// premultiplied 8-bit values averaged exactly, un-premultiplied and rounded.
+  static func reduced(_ twice: PixelBuffer, to point: Point) -> Image {
+    let (w, h) = point.pixels
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+      for x in 0..<w {
+        var sum = SIMD4<Int>(repeating: 0)
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+          let sx = 2 * x + dx, sy = 2 * y + dy
+          guard sx < twice.width, sy < twice.height else { continue }
+          let p = twice[sx, sy]
+          sum &+= SIMD4(Int(p.0), Int(p.1), Int(p.2), Int(p.3))
+        }
+        let i = (y * w + x) * 4
+        guard sum.w > 0 else { continue }
+        // Straight colour: (sum / 4) / (alpha sum / 4) of 255, rounded half up.
+        for c in 0..<3 { out[i + c] = UInt8(min(255, (2 * 255 * sum[c] + sum.w) / (2 * sum.w))) }
+        out[i + 3] = UInt8((sum.w + 2) / 4)
+      }
+    }
+    return Image(width: w, height: h, straightPixels: out)
   }
 }

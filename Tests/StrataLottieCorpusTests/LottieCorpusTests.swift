@@ -4,6 +4,7 @@ import StrataCPU
 import StrataCompare
 import StrataGL
 import StrataLottie
+import StrataPNG
 import StrataRender
 import Synchronization
 import Testing
@@ -67,15 +68,20 @@ import Testing
     for point in points {
       let list = LottieCorpus.list(point, animation: animation)
       let reference = try LottieCorpus.reference(point)
-      let cpuImage = try cpu.render(list).image.pngRoundTripped
+      let cpuImage = LottieCorpus.reduced(try cpu.render(list), to: point)
       var renders = [("cpu", cpuImage)]
       if let gl {
-        let gpuImage = try Self.gpuLock.withLock { _ in try gl.render(list) }.image.pngRoundTripped
+        let gpuImage = LottieCorpus.reduced(try Self.gpuLock.withLock { _ in try gl.render(list) }, to: point)
         renders.append(("gpu", gpuImage))
         let parity = ImageComparator.compare(expected: cpuImage, actual: gpuImage, tolerance: .cross)
         let cause = Self.knownCause("\(point)", "gpu-vs-cpu")
         if !parity.passed && cause == nil {
           Issue.record("\(point): the GPU differs from the CPU: \(parity.summary)")
+        }
+      }
+      if let dump = ProcessInfo.processInfo.environment["STRATA_CORPUS_DUMP"] {
+        for (backend, image) in renders {
+          try PNG.write(image, to: dump + "/" + "\(point)-\(backend).png".replacingOccurrences(of: "/", with: "_"))
         }
       }
       for (backend, image) in renders {

@@ -206,12 +206,16 @@ import Testing
   }
 }
 
-/// The importer on mutations of the text samples (`Tests/LottieText`), as
-/// `ImportFuzzTests` does for the others: each mutant imports with an error, or imports and
-/// compiles a few frames; nothing traps.
+/// The importer on mutations of the text samples (`Tests/LottieCorpus/text`,
+/// `Tests/LottieText`), as `ImportFuzzTests` does for the others: each mutant imports with
+/// an error, or imports and compiles a few frames; nothing traps.
 @Suite struct TextImportFuzzTests {
   static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  static let files: [String] = [tests.appendingPathComponent("LottieText/caption.json").path]
+  static let files: [String] = {
+    let text = tests.appendingPathComponent("LottieCorpus/text/samples")
+    let corpus = ["Nonanimating/FirstText", "Nonanimating/Text_AnimatedProperties", "Nonanimating/verifyLineHeight", "LottieFiles/shop"]
+    return corpus.map { text.appendingPathComponent($0 + ".json").path } + [tests.appendingPathComponent("LottieText/caption.json").path]
+  }()
 
   @Test(arguments: files)
   func mutantsNeverTrap(_ path: String) throws {

@@ -60,7 +60,7 @@ let package = Package(
     // Lottie (Bodymovin JSON) import: a Lottie file to a layer tree with animations, as
     // lottie-ios's Core Animation engine builds it. It reads JSON with the scene parser.
     .target(
-      name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG"],
+      name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataText", "StrataScene", "StrataPNG"],
       swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataRender", dependencies: ["StrataSync", "Strata", "StrataPath", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataCPU", dependencies: ["StrataSync", "Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
@@ -140,7 +140,7 @@ let package = Package(
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
     .testTarget(
       name: "StrataLottieTests",
-      dependencies: ["Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU", "StrataTestRandom"]),
+      dependencies: ["Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU", "StrataTesting", "StrataTestRandom"]),
     .testTarget(
       name: "StrataLottieCorpusTests",
       dependencies: ["Strata", "StrataLottie", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"],

@@ -21,7 +21,7 @@ public struct LottieError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Something in a Lottie file that the importer does not render (an expression, an effect,
-/// a text layer), or renders only approximately: the layer it is in and the feature.
+/// a text animator), or renders only approximately: the layer it is in and the feature.
 /// The rest of the animation still renders; `LottieOptions.strict` turns warnings into
 /// errors.
 public struct LottieWarning: Equatable, Sendable, CustomStringConvertible {

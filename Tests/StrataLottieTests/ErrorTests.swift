@@ -76,12 +76,12 @@ import Testing
   /// drawn; in strict mode they are errors.
   @Test func unsupportedFeaturesWarn() throws {
     let expression = Lottie.solid(#""nm": "Spinner", "ks": {"r": {"a": 0, "k": 0, "x": "time * 360"}}"#)
-    let text = #"{"ty": 5, "nm": "Title", "ip": 0, "op": 20, "t": {}}"#
+    let text = #"{"ty": 6, "nm": "Title", "ip": 0, "op": 20}"#
     let json = Lottie.document(layers: expression + "," + text + "," + Lottie.solid(#""bm": 13"#))
     let a = try Lottie.load(json)
     let warnings = a.warnings.map(\.description)
     #expect(warnings.contains(#"layers[0].ks.r.x ("Spinner"): expressions are not supported (the keyframes are used)"#), "\(warnings)")
-    #expect(warnings.contains(#"layers[1] ("Title"): text layers are not supported"#), "\(warnings)")
+    #expect(warnings.contains(#"layers[1] ("Title"): layer type 6 is not supported"#), "\(warnings)")
     #expect(warnings.contains("layers[2]: blend mode 13 is not supported (drawn as normal)"), "\(warnings)")
     #expect(try Lottie.render(a, frame: 0)[50, 50] == (255, 0, 0, 255))
     do throws(LottieError) {

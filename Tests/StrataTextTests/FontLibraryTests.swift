@@ -94,4 +94,26 @@ import Testing
     #expect(box.minX == 201 && box.maxX == 1339 && box.minY == 0 && box.maxY == 1493)
     #expect(face.outline(face.glyph(for: " ")!).isEmpty)
   }
+
+  /// By family and style (a Lottie file's `fFamily` and `fStyle`): the family or one of its
+  /// metric-compatible aliases in the nearest style; an unrelated fallback is an error.
+  @Test func familiesAndStyles() throws {
+    let regular = try FontLibrary.shared.face(family: "Helvetica", style: "Regular")
+    #expect(["Nimbus Sans", "Liberation Sans", "TeX Gyre Heros", "Arimo"].contains(regular.familyName), "\(regular)")
+    #expect(!regular.styleName.contains("Bold"), "\(regular)")
+    let bold = try FontLibrary.shared.face(family: "DejaVu Sans", style: "Bold")
+    #expect(bold.familyName == "DejaVu Sans" && bold.styleName == "Bold", "\(bold)")
+    #expect(throws: FontError.self) { try FontLibrary.shared.face(family: "Strata Missing Family", style: "Medium") }
+  }
+
+  /// Cap height: the font's own figure (OS/2 version 2 and later), else the top of its
+  /// "H" (the shipped subset's OS/2 table is version 1).
+  @Test func capHeight() throws {
+    let face = TestFonts.sans
+    let h = try #require(face.glyph(for: "H"))
+    #expect(face.metrics.capHeight == face.outline(h).controlPointBounds?.maxY)
+    #expect(abs(face.metrics.capHeight / face.unitsPerEm - 0.729) < 0.001)
+    let nimbus = try FontLibrary.shared.face(family: "Helvetica", style: "Regular")
+    #expect(abs(nimbus.metrics.capHeight / nimbus.unitsPerEm - 0.72) < 0.02, "\(nimbus): \(nimbus.metrics)")
+  }
 }

@@ -5,7 +5,7 @@ import StrataPath
 /// lays it out: per Lottie layer a container carrying its transform (its parents'
 /// transforms concatenated: parenting passes transforms, not opacity), opacity,
 /// visibility (`ip <= frame < op`), masks and blend mode, holding its content
-/// (a precomposition clipped to its `w` x `h`, a solid, an image, or shapes). Track mattes
+/// (a precomposition clipped to its `w` x `h`, a solid, an image, shapes or text). Track mattes
 /// wrap the matted layer in a layer whose mask is the matte layer.
 struct TreeBuilder {
   let document: Document
@@ -197,6 +197,8 @@ struct TreeBuilder {
       return [s]
     case .shapes(let items):
       return try ShapeBuilder(time: time, context: context, layerName: l.name, path: l.path).layers(.init(items: items, outer: []))
+    case .text(let t):
+      return try TextBuilder(assets: document.text, context: context, layerName: l.name, path: l.path).layers(t)
     case .null, .unsupported:
       return []
     }

@@ -15,6 +15,8 @@ struct Document: Sendable {
   var compositions: [String: [LayerModel]]
   /// Images by asset id, with their size in points (`w`, `h`).
   var images: [String: (image: Image, width: Double, height: Double)]
+  /// The fonts and glyph outlines text layers use.
+  var text: TextAssets
 
   /// The largest canvas side, frame rate and frame range accepted: far beyond real files,
   /// small enough that every computed size and time stays finite and renderable.
@@ -46,9 +48,7 @@ extension Document {
     guard outPoint.isFinite, outPoint > inPoint, outPoint - inPoint <= Self.maxFrames else {
       throw opNode.error("expected an out point after the in point (\(inPoint)) and at most \(Int(Self.maxFrames)) frames on, got \(outPoint)")
     }
-    if let chars = root["chars"], case .array(let list) = chars.value, !list.isEmpty {
-      try context.warn(chars.path, layer: nil, "glyphs (text) are not supported")
-    }
+    text = try TextAssets(root: root)
     compositions = [:]
     images = [:]
     if let assets = root["assets"] {

@@ -10,7 +10,8 @@ struct LayerModel: Sendable {
     case image(assetID: String)
     case null
     case shapes([ShapeItem])
-    /// Text, audio, cameras and the like: not rendered (warned about).
+    case text(TextModel)
+    /// Audio, cameras and the like: not rendered (warned about).
     case unsupported
   }
 
@@ -68,9 +69,7 @@ extension Node {
     case 2: content = .image(assetID: try o.required("refId").string())
     case 3: content = .null
     case 4: content = .shapes(try o["shapes"]?.shapeItems(layer: name) ?? [])
-    case 5:
-      try context.warn(path, layer: name, "text layers are not supported")
-      content = .unsupported
+    case 5: content = .text(try o.required("t").textModel(layer: name))
     default:
       try context.warn(path, layer: name, "layer type \(ty) is not supported")
       content = .unsupported

@@ -13,6 +13,9 @@ public struct FontMetrics: Hashable, Sendable {
   /// The underline's top, y up (negative: below the baseline), and its thickness.
   public var underlinePosition: Double
   public var underlineThickness: Double
+  /// The height of capital letters above the baseline: the font's own figure, else the
+  /// top of its "H", else 0.7 em.
+  public var capHeight: Double
 }
 
 /// One face of a font file, opened: what layout shapes with and what glyph outlines come
@@ -57,9 +60,14 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     unitsPerEm = Double(max(hb.unitsPerEm, 1))
     let e = hb.extents
     let u = hb.underline ?? (position: Int32(-unitsPerEm * 0.1), thickness: Int32(max(unitsPerEm * 0.05, 1)))
+    var capHeight = hb.capHeight.map(Double.init)
+    if capHeight == nil, let h = hb.nominalGlyph(0x48), let top = ft.outline(glyph: h)?.controlPointBounds?.maxY, top > 0 {
+      capHeight = top
+    }
     metrics = FontMetrics(
       ascender: Double(e.ascender), descender: Double(-e.descender), lineGap: Double(e.lineGap),
-      underlinePosition: Double(u.position), underlineThickness: Double(u.thickness))
+      underlinePosition: Double(u.position), underlineThickness: Double(u.thickness),
+      capHeight: capHeight ?? unitsPerEm * 0.7)
     shaper = hb
     freeType = Locked(ft)
   }

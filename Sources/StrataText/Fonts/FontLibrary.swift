@@ -56,6 +56,32 @@ public final class FontLibrary: Sendable {
     return try result.get()
   }
 
+  /// The face fontconfig finds for `family` in `style` (`"Bold"`, `"Medium Italic"`): the
+  /// family itself or one of its aliases (a metric-compatible face: Nimbus Sans for
+  /// Helvetica), in the nearest style it has. A family fontconfig can satisfy only with an
+  /// unrelated fallback is an error, as for `face(named:)`.
+  public func face(family: String, style: String) throws(FontError) -> FontFace {
+    let key = family + "\u{0}" + style
+    if let known = state.withLock({ $0.names[key] }) { return try known.get() }
+    let result: Result<FontFace, FontError>
+    do throws(FontError) {
+      guard !family.isEmpty else { throw FontError(.name(family), "an empty font family") }
+      let (found, offered): (FontMatch?, FontMatch?) = fontconfig.withLock { _ in
+        let m = Fontconfig.match(family: family, style: style.isEmpty ? nil : style)
+        return (m.flatMap { Self.related($0, to: family) ? $0 : nil }, m)
+      }
+      guard let found else {
+        let offer = offered.map { " (fontconfig offers only \($0.families.first ?? $0.file), an unrelated family)" } ?? ""
+        throw FontError(.name(style.isEmpty ? family : "\(family) \(style)"), "no such font is installed\(offer)")
+      }
+      result = .success(try face(file: found.file, index: found.index))
+    } catch {
+      result = .failure(error)
+    }
+    state.withLock { $0.names[key] = result }
+    return try result.get()
+  }
+
   /// The file and face index `name` stands for, or an error saying what fontconfig offered.
   private func resolve(_ name: String) throws(FontError) -> FontMatch {
     guard !name.isEmpty else { throw FontError(.name(name), "an empty font name") }

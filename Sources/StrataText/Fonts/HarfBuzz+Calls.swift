@@ -63,6 +63,14 @@ struct ShapedGlyph: Hashable, Sendable {
     return (p, t)
   }
 
+  /// The height of capital letters above the baseline (OS/2's `sCapHeight`), if the font
+  /// gives it. The corresponding C function is `hb_ot_metrics_get_position`.
+  var capHeight: Int32? {
+    var h: hb_position_t = 0
+    guard unsafe hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &h) != 0, h > 0 else { return nil }
+    return h
+  }
+
   /// The glyph the font maps `scalar` to, nil when it has none. The corresponding C
   /// function is `hb_font_get_nominal_glyph`.
   func nominalGlyph(_ scalar: UInt32) -> UInt32? {

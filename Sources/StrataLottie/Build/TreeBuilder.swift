@@ -115,6 +115,7 @@ struct TreeBuilder {
       }
       layer.opacity = chain[0].opacity(at: f)
     }
+    EffectBuilder.apply(l.effects, to: container, time: time)
     // Masks: one nested layer per mask level inside the container.
     var holder = container
     for level in MaskBuilder(time: time).levels(l.masks, size: size) {

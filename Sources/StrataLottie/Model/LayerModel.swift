@@ -48,6 +48,8 @@ struct LayerModel: Sendable {
   var matteParent: Int?
   var blendMode: CompositingFilter?
   var hidden: Bool
+  /// The effects drawn (`ef`), in order.
+  var effects: [Effect] = []
 }
 
 /// A document path kept as text (the paths are only for messages).
@@ -74,9 +76,7 @@ extension Node {
       try context.warn(path, layer: name, "layer type \(ty) is not supported")
       content = .unsupported
     }
-    if let ef = o["ef"], case .array(let effects) = ef.value, !effects.isEmpty {
-      try context.warn(ef.path, layer: name, "effects are not supported")
-    }
+    let effects = try o["ef"]?.effects(layer: name) ?? []
     var transform = try o["ks"]?.transform(layer: name) ?? TransformModel()
     transform.autoOrient = try o.bool("ao")
     var masks: [LayerModel.Mask] = []
@@ -109,7 +109,7 @@ extension Node {
       transform: transform, inPoint: ip, outPoint: op, startTime: try o.number("st", default: 0), timeStretch: stretch,
       timeRemap: try o["tm"]?.scalar(layer: name), masks: masks, matteMode: matte, isMatteSource: try o.bool("td"),
       matteParent: try o["tp"].map { (n) throws(LottieError) in try n.wholeNumber() }, blendMode: try blendMode(bm, layer: name),
-      hidden: try o.bool("hd"))
+      hidden: try o.bool("hd"), effects: effects)
   }
 
   /// Lottie's blend mode numbers as Core Animation compositing filters; those Strata

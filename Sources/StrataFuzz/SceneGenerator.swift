@@ -14,7 +14,8 @@ public struct SceneGenerator {
   static let kinds = ["layer", "layer", "shape", "gradient", "replicator", "emitter", "transform", "text", "scroll", "tiled"]
   static let blendModes = ["multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode",
     "lightenBlendMode", "colorDodgeBlendMode", "colorBurnBlendMode", "softLightBlendMode", "hardLightBlendMode",
-    "differenceBlendMode", "exclusionBlendMode", "plusL", "normalBlendMode"]
+    "differenceBlendMode", "exclusionBlendMode", "plusL", "normalBlendMode", "hueBlendMode", "saturationBlendMode",
+    "colorBlendMode", "luminosityBlendMode"]
 
   var rng: SplitMix
   /// Layers still to make in this scene.

@@ -129,6 +129,8 @@ public enum BlendMode: String, CaseIterable, Sendable, Hashable {
   case difference, exclusion
   /// Additive (`plusL`), saturating: particles use it.
   case plusLighter
+  /// Non-separable: hue, saturation, colour or luminosity of the source (W3C).
+  case hue, saturation, color, luminosity
 
   /// The mode that draws a layer's `compositingFilter`.
   public init(_ filter: CompositingFilter) {
@@ -146,6 +148,10 @@ public enum BlendMode: String, CaseIterable, Sendable, Hashable {
     case .differenceBlendMode: self = .difference
     case .exclusionBlendMode: self = .exclusion
     case .plusL: self = .plusLighter
+    case .hueBlendMode: self = .hue
+    case .saturationBlendMode: self = .saturation
+    case .colorBlendMode: self = .color
+    case .luminosityBlendMode: self = .luminosity
     }
   }
 }

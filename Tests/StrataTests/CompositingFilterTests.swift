@@ -16,7 +16,8 @@ import Testing
     let names = [
       "normalBlendMode", "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode",
       "lightenBlendMode", "colorDodgeBlendMode", "colorBurnBlendMode", "softLightBlendMode", "hardLightBlendMode",
-      "differenceBlendMode", "exclusionBlendMode", "plusL",
+      "differenceBlendMode", "exclusionBlendMode", "plusL", "hueBlendMode", "saturationBlendMode", "colorBlendMode",
+      "luminosityBlendMode",
     ]
     #expect(Set(CompositingFilter.allCases.map(\.rawValue)) == Set(names))
     #expect(names.allSatisfy { CompositingFilter(rawValue: $0) != nil })

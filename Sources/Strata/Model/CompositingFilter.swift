@@ -3,9 +3,10 @@
 /// Core Animation takes a filter name there (`"multiplyBlendMode"`, the `kCAFilter…`
 /// constants); the cases are those names, so `layer.compositingFilter = .multiplyBlendMode`
 /// reads as the Core Animation string does and a misspelt name does not compile. Scene
-/// files write the raw values. The blend modes are the separable ones of the W3C
-/// Compositing and Blending specification, on straight colour; renderers map each case to
-/// their own blend mode.
+/// files write the raw values. The blend modes are those of the W3C Compositing and
+/// Blending specification, on straight colour (the four non-separable ones, hue to
+/// luminosity, are Core Image's `CIHueBlendMode` … `CILuminosityBlendMode`); renderers map
+/// each case to their own blend mode.
 public enum CompositingFilter: String, CaseIterable, Sendable {
   /// Source-over, the same as no filter (`nil`).
   case normalBlendMode
@@ -14,4 +15,7 @@ public enum CompositingFilter: String, CaseIterable, Sendable {
   case differenceBlendMode, exclusionBlendMode
   /// Additive ("plus lighter"), saturating at white: particles and glows use it.
   case plusL
+  /// The non-separable modes: the source's hue, saturation, hue and saturation ("color"),
+  /// or luminosity, with the rest of the backdrop's.
+  case hueBlendMode, saturationBlendMode, colorBlendMode, luminosityBlendMode
 }

@@ -118,7 +118,8 @@ extension Node {
     let table: [Int: CompositingFilter] = [
       1: .multiplyBlendMode, 2: .screenBlendMode, 3: .overlayBlendMode, 4: .darkenBlendMode, 5: .lightenBlendMode,
       6: .colorDodgeBlendMode, 7: .colorBurnBlendMode, 8: .hardLightBlendMode, 9: .softLightBlendMode,
-      10: .differenceBlendMode, 11: .exclusionBlendMode, 16: .plusL,
+      10: .differenceBlendMode, 11: .exclusionBlendMode, 12: .hueBlendMode, 13: .saturationBlendMode,
+      14: .colorBlendMode, 15: .luminosityBlendMode, 16: .plusL,
     ]
     if bm == 0 { return nil }
     if let f = table[bm] { return f }

@@ -39,6 +39,15 @@ import Testing
   }
   static let stroke = #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1}"#
 
+  /// A stroke of width 0 draws nothing, as in Apple's renders of lottie-ios's
+  /// verifyLineHeight (a ShapeLayer's would be a hairline).
+  @Test func aStrokeOfWidthZeroDrawsNothing() throws {
+    let zero = #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 0}}"#
+    let json = Self.shapeLayer(Self.line + "," + zero)
+    #expect(try Self.pixel(json, 50, 75).3 == 0)
+    #expect(try Self.pixel(json, 50, 74).3 == 0)
+  }
+
   /// A 0–100% trim before the real one does not hide it.
   @Test func theFirstNonEmptyTrimApplies() throws {
     let json = Self.shapeLayer([Self.line, Self.trim(0, 100), Self.trim(0, 50), Self.stroke].joined(separator: ","))

@@ -34,6 +34,7 @@ struct GradientBuilder {
     mask.drive(time) { l, f in
       guard let m = l as? ShapeLayer else { return }
       Paint.applyStroke(style, to: m, at: f)
+      m.strokeColor = m.lineWidth > 0 ? .black : nil
       ShapeBuilder.applyTrim(trim, path: ShapeBuilder.path(c, at: f), to: m, at: f)
     }
     layer.drive(time) { l, f in

@@ -126,6 +126,8 @@ struct ShapeBuilder {
         guard let s = l as? ShapeLayer else { return }
         Paint.applyStroke(style, to: s, at: f)
         paint(s, f)
+        // Width 0 draws nothing in Apple's renders (a ShapeLayer's would be a hairline).
+        if s.lineWidth <= 0 { s.strokeColor = nil }
         Self.applyTrim(trim, path: Self.path(part, at: f), to: s, at: f)
       }
       return layer

@@ -14,11 +14,6 @@ import Testing
     (Lottie.document(fr: 0, layers: ""), "fr", "expected a frame rate"),
     (Lottie.document(ip: 10, op: 5, layers: ""), "op", "expected an out point after the in point"),
     (Lottie.document(op: 1e12, layers: ""), "op", "at most"),
-    (
-      Lottie.document(layers: Lottie.solid(#""ks": {"o": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [100]}]}}"#)),
-      "layers[0].ks.o.k[1].t", "keyframes out of order"
-    ),
-    (Lottie.document(layers: #"{"ty": 0, "refId": "nope", "w": 10, "h": 10, "ip": 0, "op": 20}"#), "layers[0].refId", "no precomposition asset"),
     (Lottie.document(layers: #"{"ty": 2, "refId": "img", "ip": 0, "op": 20}"#), "layers[0].refId", "no image asset"),
     (
       Lottie.document(layers: #"{"ty": 2, "refId": "img", "ip": 0, "op": 20}"#, assets: #"[{"id": "img", "w": 4, "h": 4, "u": "", "p": "missing.png"}]"#),
@@ -33,7 +28,6 @@ import Testing
       "assets[0].layers[0].refId", "contains itself"
     ),
     (Lottie.document(layers: #"{"ty": 4, "ip": 0, "op": 20, "shapes": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0]]}}}]}"#), "layers[0].shapes[0].ks.k.v[0]", "expected a point"),
-    (Lottie.document(layers: Lottie.solid(#""sr": 0"#)), "layers[0].sr", "time stretch of 0"),
     (Lottie.document(layers: #"{"ty": 1, "sc": "red", "sw": 1, "sh": 1, "ip": 0, "op": 20}"#), "layers[0].sc", "expected a colour"),
     // Whole numbers beyond Int (found by fuzz-lottie: `Int(_:)` of 1e300 trapped).
     (Lottie.document(layers: Lottie.solid(#""ind": 1e300"#)), "layers[0].ind", "expected a whole number"),
@@ -47,6 +41,25 @@ import Testing
     #expect(error.path == path, "\(error)")
     #expect(error.message.contains(message), "\(error)")
     #expect(error.description.hasPrefix("test.json: "), "\(error)")
+  }
+
+  /// What players draw anyway is a warning, and with `strict` an error: a precomposition
+  /// layer whose asset is missing draws nothing, a shape item without a type is left out.
+  @Test func whatPlayersDrawIsAWarning() throws {
+    let missing = Lottie.document(layers: #"{"ty": 0, "refId": "nope", "w": 10, "h": 10, "ip": 0, "op": 20}"# + "," + Lottie.solid())
+    let a = try Lottie.load(missing)
+    #expect(a.warnings.map(\.description) == [#"layers[0].refId: no precomposition asset with id "nope" (drawn empty)"#])
+    #expect(try Lottie.render(a, frame: 0)[50, 50] == (255, 0, 0, 255))
+    #expect(missing.importError == nil)
+    #expect(throws: LottieError.self) { try Lottie.load(missing, strict: true) }
+    let backwards = Lottie.document(layers: Lottie.solid(#""ks": {"o": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [100]}]}}"#))
+    #expect(try Lottie.load(backwards).warnings.map(\.path) == ["layers[0].ks.o.k[1]"])
+    #expect(try Lottie.render(try Lottie.load(backwards), frame: 10)[50, 50].3 == 0)  // the frame-5 value, 0%
+    let stopped = Lottie.document(layers: Lottie.solid(#""sr": 0"#))
+    #expect(try Lottie.load(stopped).warnings.map(\.path) == ["layers[0].sr"])
+    let untyped = Lottie.document(layers: #"{"ty": 4, "ip": 0, "op": 20, "shapes": [{"nm": "?"}]}"#)
+    #expect(try Lottie.load(untyped).warnings.map(\.path) == ["layers[0].shapes[0]"])
+    #expect(throws: LottieError.self) { try Lottie.load(untyped, strict: true) }
   }
 
   /// Precompositions used many times over at every level would make billions of

@@ -157,7 +157,9 @@ struct TreeBuilder {
     switch l.content {
     case .precomp(let id, let w, let h):
       guard let layers = document.compositions[id] else {
-        throw LottieError(fileName: context.fileName, path: l.path + ".refId", message: "no precomposition asset with id \"\(id)\"")
+        // Players draw such a layer empty.
+        try context.warn(l.path + ".refId", layer: l.name, "no precomposition asset with id \"\(id)\" (drawn empty)")
+        return []
       }
       guard !open.contains(id) else {
         throw LottieError(fileName: context.fileName, path: l.path + ".refId", message: "precomposition \"\(id)\" contains itself")

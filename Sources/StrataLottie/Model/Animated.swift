@@ -116,7 +116,9 @@ extension Node {
       let time = try kf.required("t").number()
       guard time.isFinite else { throw try kf.required("t").error("expected a finite frame number") }
       if let previous = keys.last, time < previous.time {
-        throw try kf.required("t").error("keyframes out of order: frame \(time) after frame \(previous.time)")
+        // Players draw such files; the keyframe that goes back in time is left out.
+        try context.warn(kf.path, layer: layer, "keyframes out of order: frame \(time) after frame \(previous.time) (left out)")
+        continue
       }
       let value: V
       if let s = kf["s"] {

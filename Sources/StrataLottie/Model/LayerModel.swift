@@ -97,8 +97,11 @@ extension Node {
             expansion: expansion?.keys.contains(where: { $0.value[0] != 0 }) == true ? expansion : nil))
       }
     }
-    let stretch = try o.number("sr", default: 1)
-    guard stretch != 0 else { throw try o.required("sr").error("a time stretch of 0 is not allowed") }
+    var stretch = try o.number("sr", default: 1)
+    if stretch == 0 {
+      try context.warn(path.appending("sr"), layer: name, "a time stretch of 0 (1 is used)")
+      stretch = 1
+    }
     let ip = try o.number("ip", default: 0), op = try o.number("op", default: 0)
     let matte = try o.int("tt", default: 0)
     if matte > 4 { try context.warn(path, layer: name, "track matte mode \(matte) is not supported (drawn unmatted)") }

@@ -15,7 +15,11 @@ extension Node {
   func shapeItem(layer: String?, depth: Int) throws(LottieError) -> ShapeItem {
     let o = try object()
     if try o.bool("hd") { return .ignored }
-    let ty = try o.required("ty").string()
+    guard let tyNode = o["ty"] else {
+      try context.warn(path, layer: layer, "a shape item without a type (\"ty\") is left out")
+      return .ignored
+    }
+    let ty = try tyNode.string()
     func v(_ key: String, _ d: [Double]) throws(LottieError) -> Animated<[Double]> {
       guard let n = o[key] else { return Animated(d) }
       return try n.vector(layer: layer)

@@ -15,7 +15,7 @@ let package = Package(
       name: "Strata",
       targets: [
         "Strata", "StrataPath", "StrataText", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends",
-        "StrataLottie",
+        "StrataImageCodecs", "StrataLottie",
       ]),
     .library(name: "StrataCompare", targets: ["StrataCompare"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
@@ -27,6 +27,9 @@ let package = Package(
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]),
+    // Image codecs: libjpeg-turbo's TurboJPEG API and libwebp.
+    .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     // Headers only: EGL, GLES and GBM are loaded with dlopen at run time, so the tools start
     // (and fall back to the CPU renderer) on machines without them.
     .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
@@ -56,11 +59,14 @@ let package = Package(
     // The model; a shape layer's path and a layer's shadowPath are StrataPath paths.
     .target(name: "Strata", dependencies: ["StrataSync", "StrataPath"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"], swiftSettings: [.strictMemorySafety()]),
+    // PNG, JPEG and WebP decoding behind one entry point that recognises the format by
+    // content (for Lottie image assets).
+    .target(name: "StrataImageCodecs", dependencies: ["Strata", "StrataPNG", "CJPEG", "CWebP"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataScene", dependencies: ["Strata", "StrataPath", "StrataPNG", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     // Lottie (Bodymovin JSON) import: a Lottie file to a layer tree with animations, as
     // lottie-ios's Core Animation engine builds it. It reads JSON with the scene parser.
     .target(
-      name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG"],
+      name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG", "StrataImageCodecs"],
       swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataRender", dependencies: ["StrataSync", "Strata", "StrataPath", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataCPU", dependencies: ["StrataSync", "Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
@@ -140,7 +146,10 @@ let package = Package(
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
     .testTarget(
       name: "StrataLottieTests",
-      dependencies: ["Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU", "StrataTestRandom"]),
+      dependencies: [
+        "Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU", "StrataTestRandom", "StrataImageCodecs",
+        "StrataPNG", "StrataScratch",
+      ]),
     .testTarget(
       name: "StrataLottieCorpusTests",
       dependencies: ["Strata", "StrataLottie", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"],

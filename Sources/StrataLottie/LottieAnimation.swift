@@ -23,12 +23,14 @@ public final class LottieAnimation {
   public let warnings: [LottieWarning]
   /// The file's name as given, for messages.
   public let fileName: String
+  /// The image files read from disk (resolved paths), so that a tool does not overwrite them.
+  public let imageFiles: [String]
 
   /// The imported tree at the file's size, copied by `makeLayer`.
   private let prototype: [Layer]
 
-  /// Reads and imports a Lottie JSON file; images beside it are resolved relative to its
-  /// folder. Only regular files are read (a FIFO would block the import), at most
+  /// Reads and imports a Lottie JSON file; image files are read inside its folder. Only
+  /// regular files are read (a FIFO would block the import), at most
   /// `Limits.sceneFileBytes` of them, as scene files.
   public convenience init(contentsOf url: URL, options: LottieOptions = LottieOptions()) throws(LottieError) {
     let name = url.path
@@ -41,7 +43,12 @@ public final class LottieAnimation {
 
   /// Imports a Lottie document from its bytes. `fileName` names it in errors;
   /// `baseDirectory` is where image files are looked for (nil: only embedded images).
-  public init(bytes: [UInt8], fileName: String, baseDirectory: URL?, options: LottieOptions = LottieOptions()) throws(LottieError) {
+  public convenience init(bytes: [UInt8], fileName: String, baseDirectory: URL?, options: LottieOptions = LottieOptions()) throws(LottieError) {
+    try self.init(json: bytes, fileName: fileName, assets: baseDirectory.map { .folder($0) } ?? .embeddedOnly, options: options)
+  }
+
+  /// Imports Lottie JSON whose image files come from `assets`.
+  init(json bytes: [UInt8], fileName: String, assets: AssetSource, options: LottieOptions) throws(LottieError) {
     let json: JSONValue
     do throws(JSONError) {
       json = try JSONParser.parse(bytes)
@@ -49,7 +56,7 @@ public final class LottieAnimation {
       throw LottieError(fileName: fileName, path: error.path, message: "not valid JSON: \(error)")
     }
     let context = DecodeContext(fileName: fileName, strict: options.strict)
-    let document = try Document(json: json, context: context, baseDirectory: baseDirectory)
+    let document = try Document(json: json, context: context, assets: assets)
     prototype = try TreeBuilder(document: document, context: context).build()
     width = document.width
     height = document.height
@@ -58,6 +65,7 @@ public final class LottieAnimation {
     outPoint = document.outPoint
     warnings = context.warnings
     self.fileName = fileName
+    imageFiles = document.images.values.compactMap(\.file).sorted()
   }
 
   /// `(op - ip) / fr`, in seconds.

@@ -19,15 +19,6 @@ import Testing
       "layers[0].ks.o.k[1].t", "keyframes out of order"
     ),
     (Lottie.document(layers: #"{"ty": 0, "refId": "nope", "w": 10, "h": 10, "ip": 0, "op": 20}"#), "layers[0].refId", "no precomposition asset"),
-    (Lottie.document(layers: #"{"ty": 2, "refId": "img", "ip": 0, "op": 20}"#), "layers[0].refId", "no image asset"),
-    (
-      Lottie.document(layers: #"{"ty": 2, "refId": "img", "ip": 0, "op": 20}"#, assets: #"[{"id": "img", "w": 4, "h": 4, "u": "", "p": "missing.png"}]"#),
-      "assets[0].p", "cannot be found"
-    ),
-    (
-      Lottie.document(layers: #"{"ty": 2, "refId": "img", "ip": 0, "op": 20}"#, assets: #"[{"id": "img", "w": 4, "h": 4, "e": 1, "p": "data:image/png;base64,AAAA"}]"#),
-      "assets[0].p", "PNG"
-    ),
     (
       Lottie.document(layers: #"{"ty": 0, "refId": "a", "w": 10, "h": 10, "ip": 0, "op": 20}"#, assets: #"[{"id": "a", "layers": [{"ty": 0, "refId": "a", "w": 10, "h": 10, "ip": 0, "op": 20}]}]"#),
       "assets[0].layers[0].refId", "contains itself"

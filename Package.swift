@@ -27,9 +27,12 @@ let package = Package(
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]),
-    // Image codecs: libjpeg-turbo's TurboJPEG API and libwebp.
+    // Image and archive codecs: libjpeg-turbo's TurboJPEG API, libwebp, libzip (dotLottie
+    // containers) and zlib (gzip-compressed Lottie files).
     .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // Headers only: EGL, GLES and GBM are loaded with dlopen at run time, so the tools start
     // (and fall back to the CPU renderer) on machines without them.
     .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
@@ -64,9 +67,10 @@ let package = Package(
     .target(name: "StrataImageCodecs", dependencies: ["Strata", "StrataPNG", "CJPEG", "CWebP"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataScene", dependencies: ["Strata", "StrataPath", "StrataPNG", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     // Lottie (Bodymovin JSON) import: a Lottie file to a layer tree with animations, as
-    // lottie-ios's Core Animation engine builds it. It reads JSON with the scene parser.
+    // lottie-ios's Core Animation engine builds it. It reads JSON with the scene parser,
+    // dotLottie containers with libzip and gzip-compressed files with zlib.
     .target(
-      name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG", "StrataImageCodecs"],
+      name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataScene", "StrataPNG", "StrataImageCodecs", "CZip", "CZlib"],
       swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataRender", dependencies: ["StrataSync", "Strata", "StrataPath", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataCPU", dependencies: ["StrataSync", "Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
@@ -122,6 +126,9 @@ let package = Package(
     .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataPath", "StrataRender"], path: "Tests/GoldenScenes"),
     // Scratch directories that go when the test that made them passes.
     .target(name: "StrataScratch", path: "Tests/Scratch"),
+    // Zip and gzip files written byte by byte (stored, sizes that can lie), for the Lottie
+    // container tests.
+    .target(name: "StrataTestArchives", path: "Tests/TestArchives"),
     // The tests' seeded generator (SplitMix64), shared by their randomised cases.
     .target(name: "StrataTestRandom", path: "Tests/TestRandom"),
     .testTarget(
@@ -148,13 +155,13 @@ let package = Package(
       name: "StrataLottieTests",
       dependencies: [
         "Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU", "StrataTestRandom", "StrataImageCodecs",
-        "StrataPNG", "StrataScratch",
+        "StrataPNG", "StrataScratch", "StrataTestArchives",
       ]),
     .testTarget(
       name: "StrataLottieCorpusTests",
       dependencies: ["Strata", "StrataLottie", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"],
       exclude: ["LottieKnownFailures.txt"]),
-    .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata", "StrataScratch"]),
+    .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata", "StrataScratch", "StrataTestArchives"]),
     // Peak memory of scene loading and PNG decoding, measured in a child process (the probe)
     // so that tests running in parallel do not count.
     .executableTarget(

@@ -16,12 +16,14 @@ enum RenderCommand {
            strata render SCENE.json --frames START:END [--fps N] --format apng -o OUT.png
            strata render SCENE.json --frames START:END [--fps N] --format rgba -o - | ffmpeg …
            strata render ANIM.json -o OUT.png [--frame F | --progress P | --time T] [--size WxH] [--strict]
+           strata render ANIM.lottie -o OUT.png [--animation ID] [Lottie options as above]
            strata render ANIM.json --format apng -o OUT.png [--frames START:END] [--fps N] [--size WxH]
 
     Renders a scene file (see docs/SceneFormat.md) with its animations at time T, or a
     sequence of frames. A Lottie file (Bodymovin JSON: it has "fr", "ip", "op" and
-    "layers") is recognised and imported (README, "Lottie"); its warnings go to standard
-    error.
+    "layers"), gzip-compressed Lottie JSON (.tgs) or a dotLottie container (.lottie) is
+    recognised by its contents and imported (README, "Lottie"); its warnings go to
+    standard error.
 
     options:
       -o, --output OUT       where to write: a PNG file; with --frames and --format png a
@@ -55,6 +57,8 @@ enum RenderCommand {
       --size WxH             the animation's size in points, scaled to fill it; the
                              canvas is that size rounded up (default: the file's w x h)
       --strict               unsupported features are errors, not warnings
+      --animation ID         the animation of a dotLottie container to render, by its
+                             manifest id (default: the manifest's first)
       With a Lottie file, --frames defaults to the file's frames (ip up to op) when a
       sequence is written (--format apng or rgba, or -o with %d), --fps to its rate, and
       --time T is T seconds after the in point.
@@ -110,6 +114,8 @@ enum RenderCommand {
     var progress: Double?
     var size: (width: Double, height: Double)?
     var strict = false
+    /// `--animation`: a dotLottie container's animation id.
+    var animation: String?
     /// `--max-frames`: the most frames `--frames` may ask for (`Limits.frames`).
     var maxFrames = Limits.frames
   }
@@ -174,6 +180,7 @@ enum RenderCommand {
         }
         o.size = (w, h)
       case "--strict": o.strict = true
+      case "--animation": o.animation = try args.onceValue(for: a)
       default:
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
         o.scenes.append(a)
@@ -204,7 +211,7 @@ enum RenderCommand {
       }
       if !o.fpsGiven { o.fps = lottie.animation.frameRate }
     } else {
-      for (given, name) in [(o.frame != nil, "--frame"), (o.progress != nil, "--progress"), (o.size != nil, "--size"), (o.strict, "--strict")] where given {
+      for (given, name) in [(o.frame != nil, "--frame"), (o.progress != nil, "--progress"), (o.size != nil, "--size"), (o.strict, "--strict"), (o.animation != nil, "--animation")] where given {
         throw UsageError(message: "\(name) is for Lottie files; '\(o.scene!)' is a scene file")
       }
     }

@@ -29,9 +29,10 @@ public final class LottieAnimation {
   /// The imported tree at the file's size, copied by `makeLayer`.
   private let prototype: [Layer]
 
-  /// Reads and imports a Lottie JSON file; image files are read inside its folder. Only
-  /// regular files are read (a FIFO would block the import), at most
-  /// `Limits.sceneFileBytes` of them, as scene files.
+  /// Reads and imports a Lottie file: Lottie JSON, gzip-compressed Lottie JSON (a `.tgs`
+  /// sticker) or a dotLottie container (`.lottie`), recognised by content. Image files
+  /// are read inside the JSON's folder or the container. Only regular files are read (a
+  /// FIFO would block the import), at most `Limits.sceneFileBytes` of them, as scene files.
   public convenience init(contentsOf url: URL, options: LottieOptions = LottieOptions()) throws(LottieError) {
     let name = url.path
     let bytes: [UInt8]
@@ -41,10 +42,13 @@ public final class LottieAnimation {
     try self.init(bytes: bytes, fileName: name, baseDirectory: url.deletingLastPathComponent(), options: options)
   }
 
-  /// Imports a Lottie document from its bytes. `fileName` names it in errors;
-  /// `baseDirectory` is where image files are looked for (nil: only embedded images).
+  /// Imports a Lottie file from its bytes, in any of the forms `init(contentsOf:options:)`
+  /// reads. `fileName` names it in errors; `baseDirectory` is where the image files of
+  /// (possibly compressed) JSON are looked for (nil: only embedded images), and plays no
+  /// part for a dotLottie container, whose images are inside it.
   public convenience init(bytes: [UInt8], fileName: String, baseDirectory: URL?, options: LottieOptions = LottieOptions()) throws(LottieError) {
-    try self.init(json: bytes, fileName: fileName, assets: baseDirectory.map { .folder($0) } ?? .embeddedOnly, options: options)
+    let source = try LottieSource(bytes: bytes, fileName: fileName, baseDirectory: baseDirectory, animationID: options.animationID)
+    try self.init(json: source.json, fileName: fileName, assets: source.assets, options: options)
   }
 
   /// Imports Lottie JSON whose image files come from `assets`.

@@ -15,7 +15,7 @@ let package = Package(
       name: "Strata",
       targets: [
         "Strata", "StrataPath", "StrataText", "StrataPNG", "StrataScene", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends",
-        "StrataLottie",
+        "StrataImageCodecs", "StrataLottie",
       ]),
     .library(name: "StrataCompare", targets: ["StrataCompare"]),
     .library(name: "StrataTesting", targets: ["StrataTesting"]),
@@ -27,6 +27,12 @@ let package = Package(
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]),
+    // Image and archive codecs: libjpeg-turbo's TurboJPEG API, libwebp, libzip (dotLottie
+    // containers) and zlib (gzip-compressed Lottie files).
+    .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // Headers only: EGL, GLES and GBM are loaded with dlopen at run time, so the tools start
     // (and fall back to the CPU renderer) on machines without them.
     .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
@@ -56,11 +62,15 @@ let package = Package(
     // The model; a shape layer's path and a layer's shadowPath are StrataPath paths.
     .target(name: "Strata", dependencies: ["StrataSync", "StrataPath"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataPNG", dependencies: ["Strata", "CPNG"], swiftSettings: [.strictMemorySafety()]),
+    // PNG, JPEG and WebP decoding behind one entry point that recognises the format by
+    // content (for Lottie image assets).
+    .target(name: "StrataImageCodecs", dependencies: ["Strata", "StrataPNG", "CJPEG", "CWebP"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataScene", dependencies: ["Strata", "StrataPath", "StrataPNG", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     // Lottie (Bodymovin JSON) import: a Lottie file to a layer tree with animations, as
-    // lottie-ios's Core Animation engine builds it. It reads JSON with the scene parser.
+    // lottie-ios's Core Animation engine builds it. It reads JSON with the scene parser,
+    // dotLottie containers with libzip and gzip-compressed files with zlib.
     .target(
-      name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataText", "StrataScene", "StrataPNG"],
+      name: "StrataLottie", dependencies: ["Strata", "StrataPath", "StrataText", "StrataScene", "StrataPNG", "StrataImageCodecs", "CZip", "CZlib"],
       swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataRender", dependencies: ["StrataSync", "Strata", "StrataPath", "StrataText"], swiftSettings: [.strictMemorySafety()]),
     .target(name: "StrataCPU", dependencies: ["StrataSync", "Strata", "StrataRender"], swiftSettings: [.strictMemorySafety()]),
@@ -116,6 +126,9 @@ let package = Package(
     .target(name: "StrataGoldenScenes", dependencies: ["Strata", "StrataPath", "StrataRender"], path: "Tests/GoldenScenes"),
     // Scratch directories that go when the test that made them passes.
     .target(name: "StrataScratch", path: "Tests/Scratch"),
+    // Zip and gzip files written byte by byte (stored, sizes that can lie), for the Lottie
+    // container tests.
+    .target(name: "StrataTestArchives", path: "Tests/TestArchives"),
     // The tests' seeded generator (SplitMix64), shared by their randomised cases.
     .target(name: "StrataTestRandom", path: "Tests/TestRandom"),
     .testTarget(
@@ -140,12 +153,15 @@ let package = Package(
       dependencies: ["Strata", "StrataRender", "StrataCPU", "StrataGL", "StrataBackends", "StrataGoldenScenes"]),
     .testTarget(
       name: "StrataLottieTests",
-      dependencies: ["Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU", "StrataTesting", "StrataTestRandom"]),
+      dependencies: [
+        "Strata", "StrataPath", "StrataScene", "StrataLottie", "StrataRender", "StrataCPU", "StrataTesting", "StrataTestRandom",
+        "StrataImageCodecs", "StrataPNG", "StrataScratch", "StrataTestArchives",
+      ]),
     .testTarget(
       name: "StrataLottieCorpusTests",
       dependencies: ["Strata", "StrataLottie", "StrataCompare", "StrataPNG", "StrataRender", "StrataCPU", "StrataGL"],
       exclude: ["LottieKnownFailures.txt"]),
-    .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata", "StrataScratch"]),
+    .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataPNG", "Strata", "StrataScratch", "StrataTestArchives"]),
     // Peak memory of scene loading and PNG decoding, measured in a child process (the probe)
     // so that tests running in parallel do not count.
     .executableTarget(

@@ -44,6 +44,14 @@ public enum Limits {
   public static let blurSigma: Double = 1_048_576
   /// Frames one `strata render --frames` may render (`--max-frames` raises it).
   public static let frames = 100_000
+  /// Entries of one zip archive (a dotLottie container).
+  public static let containerEntries = 10_000
+  /// Bytes of one zip entry's name.
+  public static let containerNameBytes = 1024
+  /// Bytes one zip entry inflates to, as its archive records it and as read.
+  public static let containerEntryBytes = 64 << 20
+  /// Bytes all entries of one zip archive inflate to, as it records them.
+  public static let containerBytes = 256 << 20
   /// Device coordinates and sizes converted to integers are saturated at ±2^30
   /// (`Int(saturating:)`); a value there is off any canvas.
   public static let coordinate = 1 << 30

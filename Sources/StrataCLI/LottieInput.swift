@@ -17,8 +17,9 @@ struct LottieInput {
   }
 
   /// Reads the input as Lottie when asked to or when it looks like Lottie: a JSON object
-  /// with a frame rate and range (`fr`, `ip`, `op`) and layers. Its warnings are written
-  /// to standard error (with `--strict` they are errors).
+  /// with a frame rate and range (`fr`, `ip`, `op`) and layers, a zip archive (a dotLottie
+  /// container) or a gzip file (a `.tgs` sticker). Its warnings are written to standard
+  /// error (with `--strict` they are errors).
   static func recognise(_ o: RenderCommand.Options, console: Console) -> Recognised {
     let path = o.scene!
     guard o.formatIn != .scene else { return .scene }
@@ -31,11 +32,11 @@ struct LottieInput {
       console.err("strata render: \(path): \(error.reason)\n")
       return .failed
     }
-    if o.formatIn == nil && !looksLikeLottie(bytes) { return .scene }
+    if o.formatIn == nil && !LottieAnimation.isContainer(bytes) && !looksLikeLottie(bytes) { return .scene }
     do throws(LottieError) {
       let url = URL(fileURLWithPath: path)
       let animation = try LottieAnimation(
-        bytes: bytes, fileName: path, baseDirectory: url.deletingLastPathComponent(), options: LottieOptions(strict: o.strict))
+        bytes: bytes, fileName: path, baseDirectory: url.deletingLastPathComponent(), options: LottieOptions(strict: o.strict, animationID: o.animation))
       for w in animation.warnings { console.err("strata render: warning: \(path): \(w)\n") }
       let input = LottieInput(animation: animation)
       if let w = input.timeWarning(o) { console.err("strata render: warning: \(path): \(w)\n") }
@@ -103,6 +104,8 @@ struct LottieInput {
     let layer = animation.makeLayer(width: size.width, height: size.height, fit: o.fit ?? .contain)
     if o.frames != nil { layer.timeOffset = -animation.inPoint / animation.frameRate }
     do throws(LayerTreeError) { try root.addSublayer(layer) } catch { preconditionFailure("a fresh layer cannot make a cycle") }
-    return Scene(width: w, height: h, scale: 1, background: .clear, root: root, fileName: o.scene!)
+    var scene = Scene(width: w, height: h, scale: 1, background: .clear, root: root, fileName: o.scene!)
+    scene.imageFiles = animation.imageFiles
+    return scene
   }
 }

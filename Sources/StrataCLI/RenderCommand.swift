@@ -16,12 +16,14 @@ enum RenderCommand {
            strata render SCENE.json --frames START:END [--fps N] --format apng -o OUT.png
            strata render SCENE.json --frames START:END [--fps N] --format rgba -o - | ffmpeg …
            strata render ANIM.json -o OUT.png [--frame F | --progress P | --time T] [--size WxH [--fit MODE]] [--strict]
+           strata render ANIM.lottie -o OUT.png [--animation ID] [Lottie options as above]
            strata render ANIM.json --format apng -o OUT.png [--frames START:END] [--fps N] [--size WxH]
 
     Renders a scene file (see docs/SceneFormat.md) with its animations at time T, or a
     sequence of frames. A Lottie file (Bodymovin JSON: it has "fr", "ip", "op" and
-    "layers") is recognised and imported (README, "Lottie"); its warnings go to standard
-    error.
+    "layers"), gzip-compressed Lottie JSON (.tgs) or a dotLottie container (.lottie) is
+    recognised by its contents and imported (README, "Lottie"); its warnings go to
+    standard error.
 
     options:
       -o, --output OUT       where to write: a PNG file; with --frames and --format png a
@@ -57,6 +59,8 @@ enum RenderCommand {
       --fit MODE             how the animation fills --size: contain (default: aspect
                              ratio kept, centred), cover (kept, cropped) or fill (stretched)
       --strict               unsupported features are errors, not warnings
+      --animation ID         the animation of a dotLottie container to render, by its
+                             manifest id (default: the manifest's first)
       With a Lottie file, --frames defaults to the file's frames (ip up to op) when a
       sequence is written (--format apng or rgba, or -o with %d), --fps to its rate, and
       --time T is T seconds after the in point.
@@ -114,6 +118,8 @@ enum RenderCommand {
     /// `--fit`: how a Lottie animation fills `--size` (default contain).
     var fit: LottieFit?
     var strict = false
+    /// `--animation`: a dotLottie container's animation id.
+    var animation: String?
     /// `--max-frames`: the most frames `--frames` may ask for (`Limits.frames`).
     var maxFrames = Limits.frames
   }
@@ -184,6 +190,7 @@ enum RenderCommand {
         }
         o.fit = f
       case "--strict": o.strict = true
+      case "--animation": o.animation = try args.onceValue(for: a)
       default:
         if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'") }
         o.scenes.append(a)
@@ -214,7 +221,7 @@ enum RenderCommand {
       }
       if !o.fpsGiven { o.fps = lottie.animation.frameRate }
     } else {
-      for (given, name) in [(o.frame != nil, "--frame"), (o.progress != nil, "--progress"), (o.size != nil, "--size"), (o.fit != nil, "--fit"), (o.strict, "--strict")] where given {
+      for (given, name) in [(o.frame != nil, "--frame"), (o.progress != nil, "--progress"), (o.size != nil, "--size"), (o.fit != nil, "--fit"), (o.strict, "--strict"), (o.animation != nil, "--animation")] where given {
         throw UsageError(message: "\(name) is for Lottie files; '\(o.scene!)' is a scene file")
       }
     }

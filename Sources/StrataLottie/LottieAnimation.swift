@@ -23,13 +23,16 @@ public final class LottieAnimation {
   public let warnings: [LottieWarning]
   /// The file's name as given, for messages.
   public let fileName: String
+  /// The image files read from disk (resolved paths), so that a tool does not overwrite them.
+  public let imageFiles: [String]
 
   /// The imported tree at the file's size, copied by `makeLayer`.
   private let prototype: [Layer]
 
-  /// Reads and imports a Lottie JSON file; images beside it are resolved relative to its
-  /// folder. Only regular files are read (a FIFO would block the import), at most
-  /// `Limits.sceneFileBytes` of them, as scene files.
+  /// Reads and imports a Lottie file: Lottie JSON, gzip-compressed Lottie JSON (a `.tgs`
+  /// sticker) or a dotLottie container (`.lottie`), recognised by content. Image files
+  /// are read inside the JSON's folder or the container. Only regular files are read (a
+  /// FIFO would block the import), at most `Limits.sceneFileBytes` of them, as scene files.
   public convenience init(contentsOf url: URL, options: LottieOptions = LottieOptions()) throws(LottieError) {
     let name = url.path
     let bytes: [UInt8]
@@ -39,9 +42,17 @@ public final class LottieAnimation {
     try self.init(bytes: bytes, fileName: name, baseDirectory: url.deletingLastPathComponent(), options: options)
   }
 
-  /// Imports a Lottie document from its bytes. `fileName` names it in errors;
-  /// `baseDirectory` is where image files are looked for (nil: only embedded images).
-  public init(bytes: [UInt8], fileName: String, baseDirectory: URL?, options: LottieOptions = LottieOptions()) throws(LottieError) {
+  /// Imports a Lottie file from its bytes, in any of the forms `init(contentsOf:options:)`
+  /// reads. `fileName` names it in errors; `baseDirectory` is where the image files of
+  /// (possibly compressed) JSON are looked for (nil: only embedded images), and plays no
+  /// part for a dotLottie container, whose images are inside it.
+  public convenience init(bytes: [UInt8], fileName: String, baseDirectory: URL?, options: LottieOptions = LottieOptions()) throws(LottieError) {
+    let source = try LottieSource(bytes: bytes, fileName: fileName, baseDirectory: baseDirectory, animationID: options.animationID)
+    try self.init(json: source.json, fileName: fileName, assets: source.assets, options: options)
+  }
+
+  /// Imports Lottie JSON whose image files come from `assets`.
+  init(json bytes: [UInt8], fileName: String, assets: AssetSource, options: LottieOptions) throws(LottieError) {
     let json: JSONValue, duplicates: [String]
     do throws(JSONError) {
       (json, duplicates) = try JSONParser.parseKeepingLastDuplicates(bytes)
@@ -50,7 +61,7 @@ public final class LottieAnimation {
     }
     let context = DecodeContext(fileName: fileName, strict: options.strict)
     for path in duplicates { try context.warn(path, layer: nil, "the key is given twice (the last value is used)") }
-    let document = try Document(json: json, context: context, baseDirectory: baseDirectory)
+    let document = try Document(json: json, context: context, assets: assets)
     prototype = try TreeBuilder(document: document, context: context).build()
     width = document.width
     height = document.height
@@ -59,6 +70,7 @@ public final class LottieAnimation {
     outPoint = document.outPoint
     warnings = context.warnings
     self.fileName = fileName
+    imageFiles = document.images.values.compactMap(\.file).sorted()
   }
 
   /// `(op - ip) / fr`, in seconds.

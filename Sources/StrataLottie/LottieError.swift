@@ -47,5 +47,11 @@ public struct LottieWarning: Equatable, Sendable, CustomStringConvertible {
 public struct LottieOptions: Sendable {
   /// Unsupported features are errors instead of warnings.
   public var strict: Bool = false
-  public init(strict: Bool = false) { self.strict = strict }
+  /// Which animation of a dotLottie container to import, by its manifest id (nil: the
+  /// manifest's first, as players show). Given for another kind of file, it is an error.
+  public var animationID: String?
+  public init(strict: Bool = false, animationID: String? = nil) {
+    self.strict = strict
+    self.animationID = animationID
+  }
 }

@@ -5,11 +5,14 @@ import StrataLottie
 import StrataPNG
 import StrataRender
 
-/// lottie-ios's Core Animation reference set (`Tests/LottieCorpus`): every sample, the frames
-/// Apple's renders show, and the comparison lottie-ios makes.
+/// lottie-ios's Core Animation reference sets (`Tests/LottieCorpus`, Lottie JSON, and
+/// `Tests/LottieCorpus/set2`, dotLottie containers): every sample, the frames Apple's renders
+/// show, and the comparison lottie-ios makes.
 struct LottieCorpus {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../LottieCorpus").standardizedFileURL
+  /// The folders with a `manifest.json`, each a set.
+  static let sets = [directory, directory.appendingPathComponent("set2")]
 
   struct Manifest: Decodable {
     var samples: [Sample]
@@ -17,7 +20,9 @@ struct LottieCorpus {
 
   struct Sample: Decodable {
     var name: String
-    var json: String
+    /// The sample's file: `json` in the first set's manifest, `file` in the second's.
+    var json: String?
+    var file: String?
     var precision: Double
     var perceptual_precision: Double
     var snapshot_size_points: [Double]
@@ -34,8 +39,9 @@ struct LottieCorpus {
   /// One snapshot point: the sample, the frame, and Apple's picture.
   struct Point: CustomStringConvertible, Sendable {
     var sample: String
-    var json: String
-    var png: String
+    /// The sample's file and Apple's picture, absolute.
+    var file: URL
+    var png: URL
     var percent: Int
     var frame: Double
     var points: (width: Double, height: Double)
@@ -45,16 +51,21 @@ struct LottieCorpus {
     var description: String { "\(sample)-\(percent)" }
   }
 
-  static func manifest() throws -> Manifest {
-    try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
+  static func manifest(_ set: URL) throws -> Manifest {
+    try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: set.appendingPathComponent("manifest.json")))
   }
 
-  /// Every snapshot point of every sample the manifest keeps, in its order.
+  /// Every snapshot point of every sample the manifests keep, set by set in their order.
   static func points() throws -> [Point] {
-    try manifest().samples.flatMap { s in
+    try sets.flatMap { set in try points(set) }
+  }
+
+  static func points(_ set: URL) throws -> [Point] {
+    try manifest(set).samples.flatMap { s in
       s.snapshots.map { snap in
         Point(
-          sample: s.name, json: s.json, png: snap.png, percent: Int((snap.progress * 100).rounded()), frame: snap.frame,
+          sample: s.name, file: set.appendingPathComponent(s.file ?? s.json ?? ""), png: set.appendingPathComponent(snap.png),
+          percent: Int((snap.progress * 100).rounded()), frame: snap.frame,
           points: (s.snapshot_size_points[0], s.snapshot_size_points[1]),
           pixels: (s.snapshot_size_1x[0], s.snapshot_size_1x[1]),
           precision: SnapshotPrecision(precision: s.precision, perceptualPrecision: s.perceptual_precision))
@@ -64,12 +75,13 @@ struct LottieCorpus {
 
   /// Apple's picture of `point`.
   static func reference(_ point: Point) throws -> Image {
-    try PNG.read(path: directory.appendingPathComponent(point.png).path)
+    try PNG.read(path: point.png.path)
   }
 
-  /// The sample of `point` imported, cached per sample (imports are immutable once made).
+  /// The sample of `point` imported: Lottie JSON, or a dotLottie container's first
+  /// animation (the one lottie-ios plays).
   static func animation(_ point: Point) throws -> LottieAnimation {
-    try LottieAnimation(contentsOf: directory.appendingPathComponent(point.json))
+    try LottieAnimation(contentsOf: point.file)
   }
 
   /// The render list of `point` as lottie-ios's snapshot draws it: the animation fitted to

@@ -10,7 +10,8 @@ import Synchronization
 import Testing
 
 /// Strata against Apple's Core Animation on lottie-ios's own samples: every snapshot point
-/// of `Tests/LottieCorpus/manifest.json`, rendered on each backend and judged by lottie-ios's
+/// of `Tests/LottieCorpus/manifest.json` and `Tests/LottieCorpus/set2/manifest.json` (the
+/// dotLottie containers), rendered on each backend and judged by lottie-ios's
 /// rule (`SnapshotPrecision`: at most 1 - precision of the pixels with ΔE94 over 3).
 ///
 /// A point that fails must be listed, with its cause, in `LottieKnownFailures.txt`; a point
@@ -51,7 +52,10 @@ import Testing
 
   @Test func theCorpusIsComplete() throws {
     let points = try LottieCorpus.points()
-    #expect(points.count == 200 && Self.samples.count == 40, "\(points.count) points in \(Self.samples.count) samples")
+    #expect(points.count == 230 && Self.samples.count == 46, "\(points.count) points in \(Self.samples.count) samples")
+    let containers = points.filter { $0.file.pathExtension == "lottie" }
+    #expect(containers.count == 30, "\(containers.count) dotLottie points")
+    for p in points { #expect(FileManager.default.fileExists(atPath: p.file.path) && FileManager.default.fileExists(atPath: p.png.path), "\(p)") }
   }
 
   @Test(arguments: samples)

@@ -186,9 +186,12 @@ struct TreeBuilder {
       s.fillColor = color
       return [s]
     case .image(let id):
+      // A missing image draws nothing, as in lottie-ios; the layer keeps its place.
       guard let asset = document.images[id] else {
-        if document.compositions[id] == nil {
-          throw LottieError(fileName: context.fileName, path: l.path + ".refId", message: "no image asset with id \"\(id)\"")
+        if document.droppedImages.contains(id) {
+          try context.warn(l.path + ".refId", layer: l.name, "image asset \"\(id)\" could not be loaded; the layer is drawn empty")
+        } else if document.compositions[id] == nil {
+          try context.warn(l.path + ".refId", layer: l.name, "no image asset with id \"\(id)\"; the layer is drawn empty")
         }
         return []
       }

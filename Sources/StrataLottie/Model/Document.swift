@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import StrataPNG
 import StrataScene
 
 /// A decoded Lottie file: canvas, frame range and rate, the root layers and the assets.
@@ -14,7 +13,10 @@ struct Document: Sendable {
   /// Precompositions by asset id.
   var compositions: [String: [LayerModel]]
   /// Images by asset id, with their size in points (`w`, `h`).
-  var images: [String: (image: Image, width: Double, height: Double)]
+  var images: [String: ImageAsset]
+  /// Image assets that could not be read or decoded (warned about): layers showing them
+  /// are drawn empty.
+  var droppedImages: Set<String>
   /// The fonts and glyph outlines text layers use.
   var text: TextAssets
 
@@ -26,7 +28,7 @@ struct Document: Sendable {
 }
 
 extension Document {
-  init(json: JSONValue, context: DecodeContext, baseDirectory: URL?) throws(LottieError) {
+  init(json: JSONValue, context: DecodeContext, assets imageFiles: AssetSource) throws(LottieError) {
     let root = try Node(json, .root, context).object()
     func dimension(_ key: String) throws(LottieError) -> Double {
       let n = try root.required(key)
@@ -51,6 +53,7 @@ extension Document {
     text = try TextAssets(root: root)
     compositions = [:]
     images = [:]
+    droppedImages = []
     if let assets = root["assets"] {
       for asset in try assets.array() {
         let a = try asset.object()
@@ -60,56 +63,10 @@ extension Document {
         if let layers = a["layers"] {
           compositions[id] = try layers.array().map { (n) throws(LottieError) in try n.layerModel() }
         } else if a["p"] != nil {
-          if let image = try a.imageAsset(baseDirectory: baseDirectory) { images[id] = image }
+          if let image = try a.imageAsset(assets: imageFiles) { images[id] = image } else { droppedImages.insert(id) }
         }
       }
     }
     layers = try root.required("layers").array().map { (n) throws(LottieError) in try n.layerModel() }
-  }
-}
-
-extension Node {
-  /// An image asset: embedded (`data:image/png;base64,…`) or a file `u` + `p` beside the
-  /// Lottie file. A missing or unreadable file is an error; formats other than PNG are
-  /// warned about and left out.
-  fileprivate func imageAsset(baseDirectory: URL?) throws(LottieError) -> (image: Image, width: Double, height: Double)? {
-    let p = try required("p")
-    let name = try p.string()
-    let w = try number("w", default: 0), h = try number("h", default: 0)
-    let bytes: [UInt8]
-    if name.hasPrefix("data:") {
-      guard let comma = name.firstIndex(of: ",") else { throw p.error("a data URI without data") }
-      let header = name[..<comma]
-      guard header.hasSuffix(";base64") else { throw p.error("only base64 data URIs are supported") }
-      guard header.contains("image/png") else {
-        try context.warn(path, layer: nil, "image format \(header.dropFirst(5).prefix { $0 != ";" }) is not supported (only PNG)")
-        return nil
-      }
-      guard let data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
-        throw p.error("the embedded image is not valid base64")
-      }
-      bytes = [UInt8](data)
-    } else {
-      let folder = try string("u") ?? ""
-      guard let base = baseDirectory else {
-        throw p.error("the image file \"\(folder + name)\" cannot be found: the animation was given without a folder")
-      }
-      let url = base.appendingPathComponent(folder).appendingPathComponent(name)
-      guard let data = FileManager.default.contents(atPath: url.path) else {
-        throw p.error("the image file \"\(url.path)\" cannot be read")
-      }
-      guard data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-        try context.warn(path, layer: nil, "image \"\(name)\" is not a PNG (only PNG is supported)")
-        return nil
-      }
-      bytes = [UInt8](data)
-    }
-    let image: Image
-    do throws(PNGError) {
-      image = try PNG.decode(bytes, name: name.hasPrefix("data:") ? "embedded image" : name, pixelBudget: 64 << 20)
-    } catch {
-      throw p.error("\(error)")
-    }
-    return (image, w > 0 ? w : Double(image.width), h > 0 ? h : Double(image.height))
   }
 }

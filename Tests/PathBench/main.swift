@@ -5,6 +5,9 @@
 //
 //   swift build -c release --product strata-path-bench
 //   .build/release/strata-path-bench [--frames N] [--dump frame.pgm]
+//   .build/release/strata-path-bench --booleans [--frames N]
+//
+// With --booleans it times path booleans on the same shapes instead (Booleans.swift).
 import Foundation
 import StrataPath
 
@@ -50,18 +53,24 @@ func sceneS2() -> [(path: Path, fill: Double)] {
 
 var frames = 12
 var dump: String? = nil
+var booleans = false
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
   switch a {
   case "--frames": frames = Int(args.popFirst() ?? "") ?? frames
   case "--dump": dump = args.popFirst()
+  case "--booleans": booleans = true
   default:
-    print("usage: strata-path-bench [--frames N] [--dump frame.pgm]")
+    print("usage: strata-path-bench [--frames N] [--dump frame.pgm] [--booleans]")
     exit(2)
   }
 }
 
 let shapes = sceneS2()
+if booleans {
+  benchmarkBooleans(shapes.map(\.path), frames: frames)
+  exit(0)
+}
 let canvas = PixelRect(x: 0, y: 0, width: 1920, height: 1080)
 let style = StrokeStyle(lineWidth: 4, lineJoin: .round)
 var rasterizer = Rasterizer()

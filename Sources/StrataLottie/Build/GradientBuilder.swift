@@ -17,11 +17,12 @@ struct GradientBuilder {
     let (layer, mask) = make()
     mask.fillColor = .black
     mask.fillRule = g.evenOdd ? .evenOdd : .nonZero
-    mask.drive(time) { l, f in (l as? ShapeLayer)?.path = ShapeBuilder.path(c, at: f) }
+    let path = ShapeBuilder.StylePath(c, time: time)
+    mask.drive(time) { l, f in (l as? ShapeLayer)?.path = path.at(f) }
     let gradient = g.gradient
     layer.drive(time) { l, f in
       guard let gl = l as? GradientLayer else { return }
-      Self.place(gl, gradient, around: ShapeBuilder.path(c, at: f).boundingBox, margin: 0, at: f)
+      Self.place(gl, gradient, around: path.at(f).boundingBox, margin: 0, at: f)
     }
     return layer
   }
@@ -31,17 +32,18 @@ struct GradientBuilder {
     mask.fillColor = nil
     mask.strokeColor = .black
     let gradient = g.gradient, style = g.style
+    let path = ShapeBuilder.StylePath(c, time: time)
     mask.drive(time) { l, f in
       guard let m = l as? ShapeLayer else { return }
       Paint.applyStroke(style, to: m, at: f)
       m.strokeColor = m.lineWidth > 0 ? .black : nil
-      ShapeBuilder.applyTrim(trim, path: ShapeBuilder.path(c, at: f), to: m, at: f)
+      ShapeBuilder.applyTrim(trim, path: path.at(f), to: m, at: f)
     }
     layer.drive(time) { l, f in
       guard let gl = l as? GradientLayer else { return }
       let width = max(style.width.value(at: f)[0], 0)
       let margin = (width.isFinite ? width : 0) * max(style.miterLimit, 1) + 1
-      Self.place(gl, gradient, around: ShapeBuilder.path(c, at: f).boundingBox, margin: margin, at: f)
+      Self.place(gl, gradient, around: path.at(f).boundingBox, margin: margin, at: f)
       gl.opacity *= Paint.percent(style.opacity.value(at: f))
     }
     return layer

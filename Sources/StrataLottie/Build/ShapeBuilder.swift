@@ -10,7 +10,8 @@ import StrataPath
 /// The order is Lottie's: an item earlier in a list is drawn above the later ones.
 /// Modifiers apply to the paths before them: a trim after a path trims the strokes that
 /// draw it (fills are never trimmed, as with `strokeStart`/`strokeEnd`), a repeater
-/// repeats everything before it.
+/// repeats everything before it, offsets, pucker and bloat, zig-zags and merges change
+/// the paths (ShapeBuilder+Modifiers.swift).
 struct ShapeBuilder {
   let time: TimeMap
   let context: DecodeContext
@@ -21,20 +22,26 @@ struct ShapeBuilder {
   /// A path item as a style sees it: the group transforms from its own group out to the
   /// style's, innermost first.
   struct Contribution: Sendable {
-    var item: ShapeItem.PathItem
+    enum Source: Sendable {
+      case item(ShapeItem.PathItem)
+      /// The paths before a merge paths item (modes 2 to 5), combined.
+      case merged(MergedPaths)
+    }
+    var source: Source
     var transforms: [TransformModel]
     /// The trim of a group between the path and the style (the innermost non-empty one),
     /// which trims this path before the style draws it; nil: the style's own trim.
     var groupTrim: ShapeItem.Trim? = nil
     /// The radius of the round corners (`rd`) that apply to the path, if any.
     var roundCorners: Animated<[Double]>? = nil
+    /// The offset, pucker and bloat and zig-zag modifiers after the path, in order.
+    var modifiers: [ModifierStage] = []
 
     func path(at frame: Double, into path: inout StrataPath.Path) {
-      var m = PathTransform.identity
-      for t in transforms { m = m.concatenating(t.matrix(at: frame)) }
+      guard modifiers.isEmpty, case .item(let item) = source else { return modifiedPath(at: frame, into: &path) }
       var b = item.bezier(at: frame)
       if let r = roundCorners?.value(at: frame)[0], r > 0, r.isFinite { b = b.roundingCorners(radius: r) }
-      b.append(to: &path, m)
+      b.append(to: &path, matrix(0..<transforms.count, at: frame))
     }
   }
 
@@ -79,9 +86,10 @@ struct ShapeBuilder {
       layer.anchorPoint = .zero
       layer.strokeColor = nil
       layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
+      let path = StylePath(c, time: time)
       layer.drive(time) { l, f in
         guard let s = l as? ShapeLayer else { return }
-        s.path = Self.path(c, at: f)
+        s.path = path.at(f)
         s.fillColor = Paint.opaqueColor(fill.color.value(at: f))
         s.opacity = Paint.percent(fill.opacity.value(at: f))
       }
@@ -122,13 +130,14 @@ struct ShapeBuilder {
       let layer = ShapeLayer()
       layer.anchorPoint = .zero
       layer.fillColor = nil
+      let path = StylePath(part, time: time)
       layer.drive(time) { l, f in
         guard let s = l as? ShapeLayer else { return }
         Paint.applyStroke(style, to: s, at: f)
         paint(s, f)
         // Width 0 draws nothing in Apple's renders (a ShapeLayer's would be a hairline).
         if s.lineWidth <= 0 { s.strokeColor = nil }
-        Self.applyTrim(trim, path: Self.path(part, at: f), to: s, at: f)
+        Self.applyTrim(trim, path: path.at(f), to: s, at: f)
       }
       return layer
     }
@@ -158,10 +167,26 @@ struct ShapeBuilder {
     return p
   }
 
+  /// The path a style draws: worked out once when nothing in it is animated (merges and
+  /// offsets are booleans, not cheap), else at each frame.
+  struct StylePath: Sendable {
+    let contributions: [Contribution]
+    let fixed: StrataPath.Path?
+
+    init(_ c: [Contribution], time: TimeMap) {
+      contributions = c
+      fixed = c.contains { $0.isAnimated } ? nil : ShapeBuilder.path(c, at: time.frame(at: 0))
+    }
+
+    func at(_ frame: Double) -> StrataPath.Path { fixed ?? ShapeBuilder.path(contributions, at: frame) }
+  }
+
   /// The path items before index `k` of `items`, those of groups before it included, each
   /// with the trim of the innermost group around it that has one (`groupTrim`).
   /// Round corners apply to the paths of their list and of the groups in it; the nearest
   /// list that has them wins. `round` is what applies from the lists around `items`.
+  /// Modifiers and merges among the items apply to the paths before them
+  /// (ShapeBuilder+Modifiers.swift).
   func contributions(
     _ items: [ShapeItem], before k: Int, transforms: [TransformModel], groupTrim: ShapeItem.Trim? = nil,
     round: Animated<[Double]>? = nil
@@ -170,12 +195,15 @@ struct ShapeBuilder {
     let round = Self.roundCorners(in: items) ?? round
     for item in items[..<k] {
       switch item {
-      case .path(let p): out.append(Contribution(item: p, transforms: transforms, groupTrim: groupTrim, roundCorners: round))
+      case .path(let p): out.append(Contribution(source: .item(p), transforms: transforms, groupTrim: groupTrim, roundCorners: round))
       case .group(let g):
         let own = Self.firstTrim(g.items, after: g.items.firstIndex(where: \.drawsPath) ?? g.items.count)
         out += contributions(
           g.items, before: g.items.count, transforms: [g.transform] + transforms, groupTrim: own ?? groupTrim, round: round)
-      default: break
+      case .merge(let mode) where MergedPaths.combines(mode) && !out.isEmpty:
+        out = [Contribution(merging: out, mode: mode, transforms: transforms, groupTrim: groupTrim)]
+      default:
+        if let m = PathModifier(item) { out.modify(m, in: transforms) }
       }
     }
     return out
@@ -188,11 +216,12 @@ struct ShapeBuilder {
   }
 
   /// The contributions of the style at `j`: with the round corners of the lists around its
-  /// own.
+  /// own and the modifiers that apply to it (none when a merge after it takes its paths).
   func contributions(for j: Int, in scope: Scope) -> [Contribution] {
+    guard !Self.isMergedAfter(j, in: scope) else { return [] }
     var round: Animated<[Double]>? = nil
     for (items, _) in scope.outer { round = Self.roundCorners(in: items) ?? round }
-    return contributions(scope.items, before: j, transforms: [], round: round)
+    return withModifiers(after: j, in: scope, contributions(scope.items, before: j, transforms: [], round: round))
   }
 
   /// Neighbouring contributions with the same group trim.

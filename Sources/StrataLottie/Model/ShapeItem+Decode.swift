@@ -79,13 +79,21 @@ extension Node {
           startOpacity: try trs("so"), endOpacity: try trs("eo")))
     case "mm":
       let mode = try o.int("mm", default: 1)
-      if mode != 1 {
+      if !(1...5).contains(mode) {
         try context.warn(path, layer: layer, "merge paths mode \(mode) is not supported (the paths are drawn together)")
       }
       return .merge(mode: mode)
     case "rd":
       return .roundCorners(try s("r", 0))
-    case "pb", "tw", "op", "zz":
+    case "op":
+      // The miter limit is an animated property, but some files give a plain number (as strokes do).
+      let ml = o["ml"]?.isNumber == true ? Animated([try o.number("ml", default: 4)]) : try s("ml", 4)
+      return .offsetPaths(.init(amount: try s("a", 0), join: try o.int("lj", default: 1), miterLimit: ml))
+    case "pb":
+      return .puckerBloat(try s("a", 0))
+    case "zz":
+      return .zigZag(.init(ridges: try s("r", 0), size: try s("s", 0), points: try s("pt", 1)))
+    case "tw":
       try context.warn(path, layer: layer, "shape modifier \"\(ty)\" is not supported")
       return .ignored
     default:

@@ -10,10 +10,19 @@ enum ShapeItem: Sendable {
   case gradientStroke(GradientStroke)
   case trim(Trim)
   case repeater(Repeater)
+  /// Merge paths (`mm`): 1 merge (drawn together), 2 add, 3 subtract, 4 intersect, 5
+  /// exclude intersections.
   case merge(mode: Int)
   /// Round corners (`rd`): the sharp corners of the paths it applies to, rounded with the
   /// radius `r` (points).
   case roundCorners(Animated<[Double]>)
+  /// Offset paths (`op`): the paths grown (or, negative, shrunk) by `a` points.
+  case offsetPaths(OffsetPaths)
+  /// Pucker and bloat (`pb`): vertices pulled towards the path's centre and tangents pushed
+  /// away by `a` percent (negative: the other way).
+  case puckerBloat(Animated<[Double]>)
+  /// Zig-zag (`zz`): ridges along each segment.
+  case zigZag(ZigZag)
   /// Items the importer does not render (it warned when decoding them).
   case ignored
 
@@ -115,6 +124,22 @@ enum ShapeItem: Sendable {
     var isEmpty: Bool {
       !start.isAnimated && start.first.first == 0 && !end.isAnimated && end.first.first == 100
     }
+  }
+
+  struct OffsetPaths: Sendable {
+    var amount: Animated<[Double]>
+    /// Lottie's codes: 1 miter, 2 round, 3 bevel.
+    var join: Int
+    var miterLimit: Animated<[Double]>
+  }
+
+  struct ZigZag: Sendable {
+    /// Ridges per segment (`r`), rounded.
+    var ridges: Animated<[Double]>
+    /// How far each ridge stands off the path (`s`, points).
+    var size: Animated<[Double]>
+    /// 1: corner points, 2: smooth points (`pt`).
+    var points: Animated<[Double]>
   }
 
   struct Repeater: Sendable {

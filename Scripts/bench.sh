@@ -1,6 +1,6 @@
 #!/bin/sh
 # Scripts/bench.sh: Strata's benchmarks and the peer renderers in one go, then a table of
-# the ratios the performance goals (issue 14) are stated in.
+# the ratios the performance goals are stated in.
 #
 #   Scripts/bench.sh                 S1-S5 on both backends, 8 frames after 3, 1 round
 #   ROUNDS=3 FRAMES=12 Scripts/bench.sh
